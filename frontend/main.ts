@@ -1,0 +1,27 @@
+// The shell: a few lines of plain TypeScript for every page, no React. Islands found in
+// the page (`data-island="…"`) are imported lazily, so a page downloads only its own.
+import "./styles/main.css";
+import { initShell } from "./lib/shell";
+
+type IslandLoader = () => Promise<{ mount: (root: HTMLElement) => void }>;
+
+const islands: Record<string, IslandLoader> = {
+  accordion: () => import("./islands/accordion/index"),
+  "guess-game": () => import("./islands/guess-game/index"),
+  "game-frame": () => import("./islands/game-frame/index"),
+  "ad-slot": () => import("./islands/ad-slot/index"),
+};
+
+function mountIslands(): void {
+  document.querySelectorAll<HTMLElement>("[data-island]").forEach((root) => {
+    const load = islands[root.dataset.island ?? ""];
+    if (!load || root.dataset.mounted) return;
+    root.dataset.mounted = "true";
+    load()
+      .then((island) => island.mount(root))
+      .catch((error: unknown) => console.error("Could not load island", root.dataset.island, error));
+  });
+}
+
+initShell(document);
+mountIslands();

@@ -1,0 +1,355 @@
+"""The nine embedded-game landing pages and their ordered content (spec §2, §3, §9).
+
+A ``Game`` has ordered ``Section`` rows (the page's structure, in the spec's order);
+list sections render the game's items of their kind (FAQ items, feature cards, steps,
+controls, tips, weapons, missions, evolution items, timeline items, related games).
+All text fields are translated with django-modeltranslation (English fallback).
+"""
+
+from urllib.parse import urlsplit
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+anchor_validator = RegexValidator(
+    r"^[a-z][a-z0-9-]*$", _("Use lower-case letters, digits and hyphens, starting with a letter.")
+)
+
+
+def validate_frame_url(value: str) -> None:
+    parts = urlsplit(value)
+    if parts.scheme != "https" or not parts.hostname:
+        raise ValidationError(_("The game address must start with https://"))
+
+
+def validate_stat(value: str) -> None:
+    """A stat is a whole percentage (0–100) or a short text for special items."""
+    text = value.strip().removesuffix("%")
+    if text.lstrip("-").isdigit() and not 0 <= int(text) <= 100:
+        raise ValidationError(_("A percentage must be between 0 and 100."))
+
+
+class GameQuerySet(models.QuerySet):
+    def published(self) -> "GameQuerySet":
+        return self.filter(published=True)
+
+
+class Game(models.Model):
+    slug = models.SlugField(_("address"), unique=True)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    published = models.BooleanField(_("published"), default=True)
+    name = models.CharField(_("game name"), max_length=80)
+    genre = models.CharField(_("genre"), max_length=60, blank=True)
+    developer = models.CharField(_("developer"), max_length=80, blank=True)
+    seo_title = models.CharField(_("SEO title"), max_length=70)
+    seo_description = models.CharField(_("SEO description"), max_length=170)
+    seo_keywords = models.CharField(_("SEO keywords"), max_length=255, blank=True)
+    hero_title = models.CharField(_("hero title"), max_length=120)
+    hero_text = models.TextField(_("hero text"))
+    decorative_dots = models.PositiveSmallIntegerField(
+        _("decorative dots"), default=0, validators=[MaxValueValidator(40)]
+    )
+    frame_anchor = models.CharField(
+        _("frame anchor"), max_length=40, default="play-now", validators=[anchor_validator]
+    )
+    frame_heading = models.CharField(_("frame heading"), max_length=120, blank=True)
+    frame_url = models.URLField(_("game address"), validators=[validate_frame_url])
+    frame_title = models.CharField(_("frame title (for screen readers)"), max_length=120)
+    frame_allow = models.CharField(
+        _("frame permissions"),
+        max_length=120,
+        default="fullscreen",
+        help_text=_("The iframe allow list, e.g. “gamepad; fullscreen”."),
+    )
+    frame_lazy = models.BooleanField(_("load the frame lazily"), default=True)
+    frame_height = models.CharField(_("frame height"), max_length=20, default="600px")
+    frame_height_small = models.CharField(_("frame height on small screens"), max_length=20, blank=True)
+    frame_aspect_ratio = models.CharField(_("frame aspect ratio"), max_length=20, blank=True)
+    frame_max_height = models.CharField(_("frame maximum height"), max_length=20, blank=True)
+    frame_hint = models.CharField(_("hint under the frame"), max_length=200, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["order", "slug"]
+        verbose_name = _("game page")
+        verbose_name_plural = _("game pages")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:detail", args=[self.slug])
+
+    @property
+    def frame_origin(self) -> str:
+        parts = urlsplit(self.frame_url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+
+class Section(models.Model):
+    class Kind(models.TextChoices):
+        FRAME = "frame", _("game frame")
+        AD = "ad", _("ad slot")
+        TEXT = "text", _("text")
+        FEATURES = "features", _("feature cards")
+        STEPS = "steps", _("how-to-play steps")
+        CONTROLS = "controls", _("controls")
+        TIPS = "tips", _("tips")
+        WEAPONS = "weapons", _("weapons")
+        MISSIONS = "missions", _("missions")
+        EVOLUTION = "evolution", _("evolution chain")
+        TIMELINE = "timeline", _("history timeline")
+        FAQ = "faq", _("FAQ")
+        RELATED = "related", _("related games")
+
+    class Mode(models.TextChoices):
+        SINGLE = "single", _("one open at a time")
+        MULTIPLE = "multiple", _("several open")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sections")
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    anchor = models.CharField(_("anchor"), max_length=40, blank=True, validators=[anchor_validator])
+    heading = models.CharField(_("heading"), max_length=160, blank=True)
+    body = models.TextField(
+        _("text"),
+        blank=True,
+        help_text=_("Paragraphs separated by a blank line; lines starting with “- ” make a list; **bold**."),
+    )
+    mode = models.CharField(
+        _("FAQ mode"), max_length=8, choices=Mode.choices, default=Mode.SINGLE
+    )
+    link_label = models.CharField(_("link label"), max_length=80, blank=True)
+    link_anchor = models.CharField(_("link anchor"), max_length=40, blank=True, validators=[anchor_validator])
+
+    class Meta:
+        ordering = ["order", "id"]
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.heading}" if self.heading else self.get_kind_display()
+
+
+class Item(models.Model):
+    """Common shape of the ordered children of a game page."""
+
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+
+    class Meta:
+        abstract = True
+        ordering = ["order", "id"]
+
+
+class HeroButton(Item):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hero_buttons")
+    label = models.CharField(_("label"), max_length=60)
+    anchor = models.CharField(_("anchor"), max_length=40, validators=[anchor_validator])
+
+    class Meta(Item.Meta):
+        verbose_name = _("hero button")
+        verbose_name_plural = _("hero buttons")
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class FaqItem(Item):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="faq_items")
+    question = models.CharField(_("question"), max_length=255)
+    answer = models.TextField(_("answer"))
+
+    class Meta(Item.Meta):
+        verbose_name = _("FAQ item")
+        verbose_name_plural = _("FAQ items")
+
+    def __str__(self) -> str:
+        return self.question
+
+
+class FeatureCard(Item):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="features")
+    key = models.CharField(_("id"), max_length=40, blank=True, validators=[anchor_validator])
+    icon = models.CharField(_("icon (emoji)"), max_length=8, blank=True)
+    title = models.CharField(_("title"), max_length=120)
+    description = models.TextField(_("description"))
+
+    class Meta(Item.Meta):
+        verbose_name = _("feature card")
+        verbose_name_plural = _("feature cards")
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Step(Item):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
+    title = models.CharField(_("title"), max_length=120)
+    description = models.TextField(_("description"))
+
+    class Meta(Item.Meta):
+        verbose_name = _("how-to-play step")
+        verbose_name_plural = _("how-to-play steps")
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Control(Item):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="controls")
+    group = models.CharField(_("group"), max_length=40, blank=True, help_text=_("e.g. Keyboard, Mouse, Touch"))
+    keys = models.CharField(_("keys"), max_length=60)
+    action = models.CharField(_("action"), max_length=160)
+
+    class Meta(Item.Meta):
+        verbose_name = _("control")
+        verbose_name_plural = _("controls")
+
+    def __str__(self) -> str:
+        return f"{self.keys}: {self.action}"
+
+    @property
+    def key_list(self) -> list[str]:
+        """``"Shift + Space"`` → ["Shift", "Space"]; ``"W A S D"`` → four keys."""
+        if "+" in self.keys:
+            return [k.strip() for k in self.keys.split("+") if k.strip()]
+        if " / " in self.keys:
+            return [k.strip() for k in self.keys.split(" / ") if k.strip()]
+        return [self.keys.strip()]
+
+
+class Tip(Item):
+    class Type(models.TextChoices):
+        COMBAT = "combat", _("combat")
+        TIME = "time", _("time")
+        MISSION = "mission", _("mission")
+        MOVEMENT = "movement", _("movement")
+        STRATEGY = "strategy", _("strategy")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tips")
+    key = models.CharField(_("id"), max_length=40, blank=True, validators=[anchor_validator])
+    type = models.CharField(_("type"), max_length=10, choices=Type.choices, default=Type.STRATEGY)
+    title = models.CharField(_("title"), max_length=120)
+    description = models.TextField(_("description"))
+
+    class Meta(Item.Meta):
+        verbose_name = _("tip")
+        verbose_name_plural = _("tips")
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Weapon(Item):
+    class Category(models.TextChoices):
+        PRIMARY = "Primary", _("Primary")
+        SECONDARY = "Secondary", _("Secondary")
+        TACTICAL = "Tactical", _("Tactical")
+        EQUIPMENT = "Equipment", _("Equipment")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="weapons")
+    name = models.CharField(_("name"), max_length=80)
+    category = models.CharField(_("category"), max_length=10, choices=Category.choices)
+    damage = models.CharField(_("damage"), max_length=40, validators=[validate_stat])
+    accuracy = models.CharField(_("accuracy"), max_length=40, validators=[validate_stat])
+    range = models.CharField(_("range"), max_length=40, validators=[validate_stat])
+    description = models.TextField(_("description"))
+
+    class Meta(Item.Meta):
+        verbose_name = _("weapon")
+        verbose_name_plural = _("weapons")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def stats(self) -> list[tuple[str, str, int | None]]:
+        """(label, value, percentage or None for a text value) for the template."""
+        rows = []
+        for label, value in (
+            (_("Damage"), self.damage),
+            (_("Accuracy"), self.accuracy),
+            (_("Range"), self.range),
+        ):
+            text = value.strip()
+            rows.append((label, text, int(text) if text.isdigit() else None))
+        return rows
+
+
+class Mission(Item):
+    class Difficulty(models.TextChoices):
+        TUTORIAL = "Tutorial", _("Tutorial")
+        EASY = "Easy", _("Easy")
+        MEDIUM = "Medium", _("Medium")
+        HARD = "Hard", _("Hard")
+        EXPERT = "Expert", _("Expert")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="missions")
+    number = models.PositiveSmallIntegerField(_("mission number"), validators=[MinValueValidator(1)])
+    title = models.CharField(_("title"), max_length=120)
+    difficulty = models.CharField(_("difficulty"), max_length=10, choices=Difficulty.choices)
+    objectives = models.TextField(_("objectives"), help_text=_("One objective per line."))
+    description = models.TextField(_("description"))
+
+    class Meta(Item.Meta):
+        verbose_name = _("mission")
+        verbose_name_plural = _("missions")
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.title}"
+
+    @property
+    def objective_list(self) -> list[str]:
+        return [line.strip() for line in self.objectives.splitlines() if line.strip()]
+
+
+class EvolutionItem(Item):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="evolutions")
+    base = models.CharField(_("base Pokémon"), max_length=60)
+    evolved = models.CharField(_("evolves into"), max_length=60)
+    requirements = models.TextField(_("requirements"))
+    benefits = models.TextField(_("benefits"))
+
+    class Meta(Item.Meta):
+        verbose_name = _("evolution chain item")
+        verbose_name_plural = _("evolution chain items")
+
+    def __str__(self) -> str:
+        return f"{self.base} → {self.evolved}"
+
+
+class TimelineItem(Item):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="timeline")
+    year = models.CharField(_("year"), max_length=30)
+    event = models.TextField(_("event"))
+
+    class Meta(Item.Meta):
+        verbose_name = _("timeline item")
+        verbose_name_plural = _("timeline items")
+
+    def __str__(self) -> str:
+        return f"{self.year}: {self.event[:40]}"
+
+
+class RelatedGame(Item):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="related")
+    target = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="+", verbose_name=_("linked game")
+    )
+    blurb = models.CharField(_("blurb"), max_length=200)
+
+    class Meta(Item.Meta):
+        verbose_name = _("related game")
+        verbose_name_plural = _("related games")
+
+    def __str__(self) -> str:
+        return str(self.target)
+
+    def clean(self) -> None:
+        if self.target_id and self.target_id == self.game_id:
+            raise ValidationError({"target": _("A game cannot link to itself.")})

@@ -1,0 +1,105 @@
+"""Game landing pages: one template, sections rendered in the row's order."""
+
+import json
+
+from csp.decorators import csp_update
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from games.models import Game, Section
+from games.text import plain
+
+LIST_KINDS = {
+    Section.Kind.FEATURES: "features",
+    Section.Kind.STEPS: "steps",
+    Section.Kind.CONTROLS: "controls",
+    Section.Kind.TIPS: "tips",
+    Section.Kind.WEAPONS: "weapons",
+    Section.Kind.MISSIONS: "missions",
+    Section.Kind.EVOLUTION: "evolutions",
+    Section.Kind.TIMELINE: "timeline",
+    Section.Kind.FAQ: "faq_items",
+    Section.Kind.RELATED: "related",
+}
+
+
+def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
+    url = settings.SITE_URL + request.path
+    documents: list[dict] = [
+        {
+            "@context": "https://schema.org",
+            "@type": "VideoGame",
+            "name": game.name,
+            "description": game.seo_description,
+            "url": url,
+            "genre": game.genre or None,
+            "gamePlatform": "Web browser",
+            "applicationCategory": "Game",
+            "operatingSystem": "Any",
+            "offers": {"@type": "Offer", "price": "0", "priceCurrency": "USD"},
+            **({"author": {"@type": "Organization", "name": game.developer}} if game.developer else {}),
+        }
+    ]
+    if faq:
+        documents.append(
+            {
+                "@context": "https://schema.org",
+                "@type": "FAQPage",
+                "mainEntity": [
+                    {
+                        "@type": "Question",
+                        "name": item.question,
+                        "acceptedAnswer": {"@type": "Answer", "text": plain(item.answer)},
+                    }
+                    for item in faq
+                ],
+            }
+        )
+    for doc in documents:
+        if doc.get("genre") is None:
+            doc.pop("genre", None)
+    # json_script-style escaping so text can never close the <script> element.
+    raw = json.dumps(documents, ensure_ascii=False)
+    return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def detail(request: HttpRequest, slug: str) -> HttpResponse:
+    game = (
+        Game.objects.published()
+        .prefetch_related(
+            "sections",
+            "hero_buttons",
+            "features",
+            "steps",
+            "controls",
+            "tips",
+            "weapons",
+            "missions",
+            "evolutions",
+            "timeline",
+            "faq_items",
+            "related__target",
+        )
+        .filter(slug=slug)
+        .first()
+    )
+    if game is None:
+        raise Http404
+    sections = []
+    for section in game.sections.all():
+        attr = LIST_KINDS.get(section.kind)
+        items = list(getattr(game, attr).all()) if attr else []
+        if attr == "related":
+            items = [item for item in items if item.target.published]
+        sections.append({"section": section, "items": items})
+    faq = list(game.faq_items.all())
+    context = {
+        "game": game,
+        "sections": sections,
+        "json_ld": json_ld(request, game, faq),
+        "dots": range(game.decorative_dots),
+    }
+    # The frame's host joins the CSP frame allowlist for this page only.
+    render_with_frame = csp_update({"frame-src": [game.frame_origin]})(render)
+    return render_with_frame(request, "games/detail.html", context)

@@ -1,0 +1,20 @@
+"""The fixed pages: their copy is gettext text in the templates."""
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from puzzle.island import game_island_context
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "pages/home.html", game_island_context(request))
+
+
+def page(template: str) -> Callable[[HttpRequest], HttpResponse]:
+    def view(request: HttpRequest) -> HttpResponse:
+        return render(request, template)
+
+    view.__name__ = template.rsplit("/", 1)[-1].removesuffix(".html")
+    return view

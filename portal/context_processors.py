@@ -1,0 +1,45 @@
+"""Template context shared by every page: language links, SEO URLs, site settings."""
+
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils.translation import get_language, get_language_bidi, get_language_info
+
+from portal import languages
+
+
+def site(request: HttpRequest) -> dict:
+    code = get_language() or languages.DEFAULT
+    _prefix, bare = languages.split_path(request.path)
+    full = request.get_full_path()
+    switcher = []
+    alternates = []
+    for lang in languages.CODES:
+        info = get_language_info(lang)
+        switcher.append(
+            {
+                "code": lang,
+                "name": info["name_local"],
+                "current": lang == code,
+                "url": "/language/?" + urlencode({"lang": lang, "next": full}),
+            }
+        )
+        alternates.append({"code": lang, "url": settings.SITE_URL + languages.localize(bare, lang)})
+    return {
+        "lang_code": code,
+        "lang_dir": "rtl" if get_language_bidi() else "ltr",
+        "lang_name": get_language_info(code)["name_local"],
+        "switcher_languages": switcher,
+        "hreflang_alternates": alternates,
+        "x_default_url": settings.SITE_URL + bare,
+        "canonical_url": settings.SITE_URL + languages.localize(bare, code),
+        "home_url": languages.localize("/", code),
+        "SITE_URL": settings.SITE_URL,
+        "ANALYTICS_ID": settings.ANALYTICS_ID,
+        "ADSENSE_CLIENT": settings.ADSENSE_CLIENT,
+        "CONTACT_EMAIL": settings.CONTACT_EMAIL,
+        "SOCIAL_HANDLE": settings.SOCIAL_HANDLE,
+        "SOCIAL_URL": settings.SOCIAL_URL,
+        "CHAT_INVITE_URL": settings.CHAT_INVITE_URL,
+    }

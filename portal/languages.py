@@ -1,0 +1,71 @@
+"""Language rules shared by the middleware, the switcher and SEO links (DESIGN "Languages").
+
+A URL's first segment is its language prefix; English has none. Paths outside the
+localized site (API, admin, static files) are never redirected.
+"""
+
+from django.conf import settings
+
+DEFAULT = "en"
+CODES: tuple[str, ...] = tuple(code for code, _name in settings.LANGUAGES)
+PREFIXED: frozenset[str] = frozenset(CODES) - {DEFAULT}
+# Browser tags whose primary subtag differs from our code for the same language.
+ALIASES = {"nb": "no", "nn": "no", "tl": "fil", "iw": "he"}
+UNLOCALIZED_PREFIXES = (
+    "/api/",
+    "/admin/",
+    "/rosetta/",
+    "/static/",
+    "/media/",
+    "/language/",
+    "/sitemap.xml",
+    "/robots.txt",
+    "/favicon.ico",
+)
+
+
+def split_path(path: str) -> tuple[str | None, str]:
+    """Return (prefix code or None, the path without it, starting with '/')."""
+    segment, _slash, rest = path.lstrip("/").partition("/")
+    if segment in PREFIXED:
+        return segment, "/" + rest
+    return None, path or "/"
+
+
+def localize(path: str, code: str) -> str:
+    """The same page in another language: swap or strip the prefix of ``path``."""
+    _code, bare = split_path(path)
+    return bare if code == DEFAULT else f"/{code}{bare}"
+
+
+def is_localized(path: str) -> bool:
+    return not path.startswith(UNLOCALIZED_PREFIXES)
+
+
+def normalize(tag: str | None) -> str | None:
+    """A supported code for a stored value or a browser tag (``de-AT`` → ``de``)."""
+    if not tag:
+        return None
+    primary = tag.strip().split("-")[0].split("_")[0].lower()
+    primary = ALIASES.get(primary, primary)
+    return primary if primary in CODES else None
+
+
+def from_accept_language(header: str) -> str | None:
+    """The first supported language in an Accept-Language header, by quality."""
+    choices: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")):
+        tag, _semi, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        if tag and tag != "*" and quality > 0:
+            choices.append((-quality, index, tag))
+    for _quality, _index, tag in sorted(choices):
+        code = normalize(tag)
+        if code:
+            return code
+    return None

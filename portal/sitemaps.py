@@ -1,0 +1,48 @@
+"""``/sitemap.xml``: every route in every language, with hreflang alternates."""
+
+from django.contrib.sitemaps import Sitemap
+from django.urls import reverse
+
+from games.models import Game
+from portal import languages
+
+
+class LocalizedSitemap(Sitemap):
+    i18n = True
+    languages = list(languages.CODES)
+    alternates = True
+    x_default = True
+
+
+class StaticPagesSitemap(LocalizedSitemap):
+    changefreq = "weekly"
+
+    def items(self) -> list[str]:
+        return [
+            "pages:home",
+            "pages:how_to_play",
+            "pages:privacy",
+            "pages:about",
+            "pages:contact",
+            "puzzle:archive",
+        ]
+
+    def location(self, item: str) -> str:
+        return reverse(item)
+
+    def priority(self, item: str) -> float:
+        return 1.0 if item == "pages:home" else 0.6
+
+
+class GamesSitemap(LocalizedSitemap):
+    changefreq = "monthly"
+    priority = 0.8
+
+    def items(self):
+        return Game.objects.published()
+
+    def lastmod(self, game: Game):
+        return game.updated_at
+
+
+sitemaps = {"pages": StaticPagesSitemap, "games": GamesSitemap}

@@ -1,0 +1,56 @@
+"""Site-wide views: language switch, robots.txt, the error pages."""
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import override
+from django.views.decorators.cache import never_cache, cache_control
+from django.views.decorators.http import require_GET
+
+from portal import languages
+from portal.middleware import store_language
+
+
+@never_cache
+@require_GET
+def switch_language(request: HttpRequest) -> HttpResponse:
+    """Store the chosen language and go to the same page (path and query) in it."""
+    code = languages.normalize(request.GET.get("lang")) or languages.DEFAULT
+    target = request.GET.get("next") or "/"
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = "/"
+    response = HttpResponseRedirect(languages.localize(target, code))
+    store_language(response, code)
+    return response
+
+
+@require_GET
+@cache_control(max_age=86400, public=True)
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    lines = [
+        "User-agent: *",
+        "Disallow: /admin/",
+        "Disallow: /rosetta/",
+        "Disallow: /api/",
+        "Disallow: /language/",
+        "",
+        f"Sitemap: {settings.SITE_URL}{reverse('django.contrib.sitemaps.views.sitemap')}",
+    ]
+    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "404.html", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    # Rendered without context processors: whatever broke may be among them.
+    code = getattr(request, "LANGUAGE_CODE", languages.DEFAULT)
+    with override(code):
+        body = render_to_string("500.html", {"LANGUAGE_CODE": code})
+    return HttpResponse(body, status=500)

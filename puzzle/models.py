@@ -1,0 +1,295 @@
+"""The daily silhouette game's data: Pokémon, daily puzzles, anonymous players and games.
+
+The rules themselves are pure functions in ``puzzle.rules``; the models apply them to
+rows. Every guess is kept on the server, so a reload, a second tab, cleared storage or
+a redeploy loses nothing.
+"""
+
+import uuid
+from datetime import UTC, date, datetime, timedelta
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.templatetags.static import static
+from django.utils import timezone
+from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
+
+from puzzle import rules
+
+TYPES = [
+    ("Normal", _("Normal")),
+    ("Fire", _("Fire")),
+    ("Water", _("Water")),
+    ("Electric", _("Electric")),
+    ("Grass", _("Grass")),
+    ("Ice", _("Ice")),
+    ("Fighting", _("Fighting")),
+    ("Poison", _("Poison")),
+    ("Ground", _("Ground")),
+    ("Flying", _("Flying")),
+    ("Psychic", _("Psychic")),
+    ("Bug", _("Bug")),
+    ("Rock", _("Rock")),
+    ("Ghost", _("Ghost")),
+    ("Dragon", _("Dragon")),
+    ("Dark", _("Dark")),
+    ("Steel", _("Steel")),
+    ("Fairy", _("Fairy")),
+]
+COLORS = [
+    ("Black", _("Black")),
+    ("Blue", _("Blue")),
+    ("Brown", _("Brown")),
+    ("Gray", _("Grey")),
+    ("Green", _("Green")),
+    ("Pink", _("Pink")),
+    ("Purple", _("Purple")),
+    ("Red", _("Red")),
+    ("White", _("White")),
+    ("Yellow", _("Yellow")),
+]
+
+
+def launch_date() -> date:
+    return date.fromisoformat(settings.PUZZLE_LAUNCH_DATE)
+
+
+def today() -> date:
+    return rules.utc_today(timezone.now())
+
+
+def grace_deadline(day: date) -> datetime:
+    """A game of ``day``'s puzzle begun that day still counts until the next midnight."""
+    return datetime.combine(day + timedelta(days=2), datetime.min.time(), tzinfo=UTC)
+
+
+class PokemonQuerySet(models.QuerySet):
+    def in_pool(self) -> "PokemonQuerySet":
+        """The daily pool: marked by staff (or the import) and with artwork to draw."""
+        return self.filter(in_daily_pool=True).exclude(has_default_artwork=False, artwork="")
+
+
+class Pokemon(models.Model):
+    id = models.PositiveIntegerField(_("national Pokédex number"), primary_key=True)
+    name = models.CharField(_("name"), max_length=40)
+    extra_names = models.JSONField(
+        _("other accepted names"),
+        default=list,
+        blank=True,
+        help_text=_("Other spellings accepted as guesses in every language."),
+    )
+    type1 = models.CharField(_("type 1"), max_length=10, choices=TYPES)
+    type2 = models.CharField(_("type 2"), max_length=10, choices=TYPES, blank=True)
+    generation = models.PositiveSmallIntegerField(_("generation"))
+    stage = models.PositiveSmallIntegerField(_("evolution stage"))
+    color = models.CharField(_("Pokédex colour"), max_length=10, choices=COLORS)
+    height = models.FloatField(_("height (m)"))
+    weight = models.FloatField(_("weight (kg)"))
+    has_default_artwork = models.BooleanField(_("bundled artwork"), default=False)
+    artwork = models.ImageField(
+        _("uploaded artwork"),
+        upload_to="artwork/",
+        blank=True,
+        help_text=_("PNG or WebP with a transparent background. Replaces the bundled artwork."),
+    )
+    in_daily_pool = models.BooleanField(_("in the daily pool"), default=False)
+
+    objects = PokemonQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("Pokémon")
+        verbose_name_plural = _("Pokémon")
+
+    def __str__(self) -> str:
+        return f"#{self.id:04d} {self.name_en}"
+
+    def clean(self) -> None:
+        if self.in_daily_pool and not (self.artwork or self.has_default_artwork):
+            raise ValidationError({"in_daily_pool": _("Upload artwork before adding it to the pool.")})
+
+    @property
+    def traits(self) -> rules.Traits:
+        types = (self.type1, self.type2) if self.type2 else (self.type1,)
+        return rules.Traits(
+            types=types,
+            generation=self.generation,
+            stage=self.stage,
+            color=self.color,
+            height=self.height,
+            weight=self.weight,
+        )
+
+    @property
+    def artwork_url(self) -> str:
+        if self.artwork:
+            return self.artwork.url
+        return static(f"puzzle/artwork/{self.id}.webp")
+
+    def artwork_path(self) -> str:
+        """A readable file path for the image renderer (uploaded or bundled)."""
+        if self.artwork:
+            return self.artwork.path
+        from django.contrib.staticfiles import finders
+
+        found = finders.find(f"puzzle/artwork/{self.id}.webp")
+        if not found:
+            raise FileNotFoundError(f"No artwork for Pokémon {self.id}")
+        return str(found)
+
+    def names_for(self, lang: str) -> list[str]:
+        """Every name accepted for a guess on a page in ``lang``."""
+        local = getattr(self, f"name_{lang.replace('-', '_')}", None) or ""
+        names = [self.name_en, local, *self.extra_names]
+        return [n for n in dict.fromkeys(names) if n]
+
+    def display_name(self, lang: str) -> str:
+        return getattr(self, f"name_{lang.replace('-', '_')}", None) or self.name_en
+
+
+class DailyPuzzleQuerySet(models.QuerySet):
+    def released(self) -> "DailyPuzzleQuerySet":
+        return self.filter(date__lte=today())
+
+
+class DailyPuzzle(models.Model):
+    date = models.DateField(_("date (UTC)"), unique=True)
+    pokemon = models.ForeignKey(Pokemon, on_delete=models.PROTECT, verbose_name=_("Pokémon"))
+    scheduled = models.BooleanField(
+        _("scheduled by staff"), default=False, editable=False
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = DailyPuzzleQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date"]
+        verbose_name = _("daily puzzle")
+        verbose_name_plural = _("daily puzzles")
+
+    def __str__(self) -> str:
+        return f"#{self.number} ({self.date})"
+
+    @property
+    def number(self) -> int:
+        return rules.puzzle_number(self.date, launch_date())
+
+    @property
+    def is_today(self) -> bool:
+        return self.date == today()
+
+    def clean(self) -> None:
+        if self.date and self.date <= today():
+            raise ValidationError({"date": _("Only future dates can be scheduled.")})
+        if self.date and self.date < launch_date():
+            raise ValidationError({"date": _("The date is before the launch date.")})
+        if self.pokemon_id and not Pokemon.objects.in_pool().filter(pk=self.pokemon_id).exists():
+            raise ValidationError({"pokemon": _("Choose a Pokémon from the daily pool.")})
+
+    @classmethod
+    def for_number(cls, number: int) -> "DailyPuzzle | None":
+        """The puzzle with this number if it has been released (today or earlier)."""
+        if number < 1:
+            return None
+        day = rules.puzzle_date(number, launch_date())
+        if day > today():
+            return None
+        return cls.for_date(day)
+
+    @classmethod
+    def for_date(cls, day: date) -> "DailyPuzzle":
+        """The puzzle of a released date, choosing it (and any missing earlier ones) on
+        first use. Choices depend only on history, so concurrent first requests compute
+        the same Pokémon and the unique date settles the race."""
+        existing = cls.objects.filter(date=day).select_related("pokemon").first()
+        if existing:
+            return existing
+        start = launch_date()
+        known = set(cls.objects.filter(date__gte=start, date__lt=day).values_list("date", flat=True))
+        missing = [start + timedelta(days=i) for i in range((day - start).days) if start + timedelta(days=i) not in known]
+        for earlier in [*missing, day]:
+            cls._create_for(earlier)
+        return cls.objects.select_related("pokemon").get(date=day)
+
+    @classmethod
+    def _create_for(cls, day: date) -> None:
+        pool = set(Pokemon.objects.in_pool().values_list("id", flat=True))
+        history = list(
+            cls.objects.filter(date__lt=day).order_by("date").values_list("pokemon_id", flat=True)
+        )
+        # Staff-scheduled future Pokémon are kept for their day.
+        reserved = set(
+            cls.objects.filter(date__gt=day, scheduled=True).values_list("pokemon_id", flat=True)
+        )
+        used = rules.cycle_used(history, pool) | (reserved & pool)
+        pokemon_id = rules.choose(pool, used, day, settings.PUZZLE_SEED)
+        try:
+            with transaction.atomic():
+                cls.objects.create(date=day, pokemon_id=pokemon_id)
+        except IntegrityError:
+            pass  # another request created it first
+
+
+class Player(models.Model):
+    """An anonymous player, known only by a signed HttpOnly cookie."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_seen = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return str(self.id)
+
+
+class PlayerGame(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        WON = "won", _("won")
+        LOST = "lost", _("lost")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="games")
+    puzzle = models.ForeignKey(DailyPuzzle, on_delete=models.CASCADE, related_name="games")
+    guesses = models.JSONField(default=list)  # Pokémon ids, in order
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    counts_for_stats = models.BooleanField(default=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "puzzle"], name="one_game_per_puzzle")
+        ]
+        indexes = [models.Index(fields=["puzzle", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} #{self.puzzle.number}"
+
+    @property
+    def finished(self) -> bool:
+        return self.status != self.Status.PLAYING
+
+    @cached_property
+    def guessed(self) -> list[Pokemon]:
+        by_id = Pokemon.objects.in_bulk(self.guesses)
+        return [by_id[i] for i in self.guesses if i in by_id]
+
+    def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
+        """Record a valid, new guess. Callers check duplicates and game over first."""
+        if self.counts_for_stats and now >= grace_deadline(self.puzzle.date):
+            # Past the grace period the game goes on as practice (DESIGN API contract).
+            self.counts_for_stats = False
+        self.guesses = [*self.guesses, pokemon.id]
+        if pokemon.id == self.puzzle.pokemon_id:
+            self.status = self.Status.WON
+        elif len(self.guesses) >= rules.ATTEMPTS:
+            self.status = self.Status.LOST
+        if self.finished:
+            self.finished_at = now
+        self.save()
+        self.__dict__.pop("guessed", None)

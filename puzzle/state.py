@@ -1,0 +1,76 @@
+"""The JSON shapes of the game API (DESIGN "API contract"), built from rows.
+
+Before a game ends nothing here names the answer: hint rows describe the guessed
+Pokémon only, and the answer appears once the game is won or lost.
+"""
+
+from datetime import datetime
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
+
+from puzzle import rules
+from puzzle.models import COLORS, TYPES, DailyPuzzle, PlayerGame, Pokemon, today
+
+TYPE_LABELS = dict(TYPES)
+COLOR_LABELS = dict(COLORS)
+
+
+def _type_label(value: str) -> str:
+    return str(TYPE_LABELS.get(value, value)) if value else ""
+
+
+def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict:
+    results = rules.compare(guess.traits, answer.traits)
+    return {
+        "name": guess.display_name(lang),
+        "correct": guess.id == answer.id,
+        "hints": [
+            {"key": "type1", "value": guess.type1, "label": _type_label(guess.type1), "result": results["type1"]},
+            {"key": "type2", "value": guess.type2 or "none", "label": _type_label(guess.type2), "result": results["type2"]},
+            {"key": "generation", "value": guess.generation, "label": str(guess.generation), "result": results["generation"]},
+            {"key": "stage", "value": guess.stage, "label": str(guess.stage), "result": results["stage"]},
+            {"key": "color", "value": guess.color, "label": str(COLOR_LABELS.get(guess.color, guess.color)), "result": results["color"]},
+            {"key": "height", "value": guess.height, "label": f"{guess.height:g} m", "result": results["height"]},
+            {"key": "weight", "value": guess.weight, "label": f"{guess.weight:g} kg", "result": results["weight"]},
+        ],
+    }
+
+
+def answer_info(pokemon: Pokemon, lang: str) -> dict:
+    return {
+        "name": pokemon.display_name(lang),
+        "name_en": pokemon.name_en,
+        "artwork_url": pokemon.artwork_url,
+        "types": [_type_label(t) for t in (pokemon.type1, pokemon.type2) if t],
+        "generation": pokemon.generation,
+    }
+
+
+def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict:
+    if game is None:
+        return {"status": PlayerGame.Status.PLAYING, "guesses": [], "practice": not puzzle.is_today}
+    answer = puzzle.pokemon
+    state = {
+        "status": game.status,
+        "guesses": [hint_row(g, answer, lang) for g in game.guessed],
+        "practice": not game.counts_for_stats,
+    }
+    if game.finished:
+        state["answer"] = answer_info(answer, lang)
+    return state
+
+
+def puzzle_payload(puzzle: DailyPuzzle, game: PlayerGame | None, now: datetime | None = None) -> dict:
+    now = now or timezone.now()
+    lang = get_language() or "en"
+    return {
+        "number": puzzle.number,
+        "date": puzzle.date.isoformat(),
+        "is_today": puzzle.date == today(),
+        "attempts_allowed": rules.ATTEMPTS,
+        "silhouette_url": reverse("puzzle_api:silhouette", args=[puzzle.number]),
+        "next_puzzle_at": rules.next_puzzle_at(now).isoformat().replace("+00:00", "Z"),
+        "state": game_state(puzzle, game, lang),
+    }

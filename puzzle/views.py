@@ -1,0 +1,27 @@
+"""Pages of the daily game that are not the home page: the archive (practice)."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from puzzle.island import game_island_context
+from puzzle.models import DailyPuzzle, launch_date, today
+from puzzle import rules
+
+
+def archive(request: HttpRequest) -> HttpResponse:
+    latest = rules.puzzle_number(today(), launch_date())
+    past = [
+        {"number": n, "date": rules.puzzle_date(n, launch_date())}
+        for n in range(latest - 1, 0, -1)
+    ]
+    context = game_island_context(request, view="archive")
+    context["past_puzzles"] = past
+    return render(request, "puzzle/archive.html", context)
+
+
+def archive_puzzle(request: HttpRequest, number: int) -> HttpResponse:
+    puzzle = DailyPuzzle.for_number(number)
+    if puzzle is None:
+        raise Http404
+    context = game_island_context(request, view="archive", puzzle=puzzle)
+    return render(request, "puzzle/archive_puzzle.html", context)

@@ -1,0 +1,28 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// django-vite reads the manifest; Django serves the output from frontend/dist.
+export default defineConfig({
+  plugins: [react()],
+  base: "/static/",
+  root: ".",
+  build: {
+    outDir: "frontend/dist",
+    emptyOutDir: true,
+    manifest: true,
+    target: "es2022",
+    cssCodeSplit: true,
+    rolldownOptions: {
+      input: { main: "frontend/main.ts" },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    origin: "http://localhost:5173",
+  },
+  test: {
+    include: ["frontend/**/*.test.ts"],
+    environment: "node",
+  },
+});
