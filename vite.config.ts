@@ -1,5 +1,5 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig } from "vitest/config";
 
 // django-vite reads the manifest; Django serves the output from frontend/dist.
 export default defineConfig({

@@ -21,6 +21,7 @@ UNLOCALIZED_PREFIXES = (
     "/sitemap.xml",
     "/robots.txt",
     "/favicon.ico",
+    "/healthz",
 )
 
 

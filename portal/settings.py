@@ -210,6 +210,7 @@ SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
 X_FRAME_OPTIONS = "DENY"
+CSRF_FAILURE_VIEW = "portal.views.csrf_failure"
 SILENCED_SYSTEM_CHECKS = envlist("SILENCED_SYSTEM_CHECKS")
 
 # --- Outside world (all optional, off by default) -------------------------------

@@ -1,5 +1,8 @@
 """``/sitemap.xml``: every route in every language, with hreflang alternates."""
 
+from urllib.parse import urlsplit
+
+from django.conf import settings
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
@@ -12,6 +15,14 @@ class LocalizedSitemap(Sitemap):
     languages = list(languages.CODES)
     alternates = True
     x_default = True
+
+    # Absolute URLs use the configured public address, not the request's Host header.
+    @property
+    def protocol(self) -> str:
+        return urlsplit(settings.SITE_URL).scheme
+
+    def get_domain(self, site=None) -> str:
+        return urlsplit(settings.SITE_URL).netloc
 
 
 class StaticPagesSitemap(LocalizedSitemap):

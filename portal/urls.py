@@ -16,6 +16,7 @@ urlpatterns = [
     path("api/", include("puzzle.api_urls")),
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
+    path("healthz", views.healthz, name="healthz"),
     path(
         "sitemap.xml",
         sitemap,

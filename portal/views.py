@@ -1,11 +1,12 @@
 """Site-wide views: language switch, robots.txt, the error pages."""
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.utils.translation import override
 from django.views.decorators.cache import never_cache, cache_control
 from django.views.decorators.http import require_GET
@@ -27,6 +28,13 @@ def switch_language(request: HttpRequest) -> HttpResponse:
     response = HttpResponseRedirect(languages.localize(target, code))
     store_language(response, code)
     return response
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Liveness for load balancers (and the bare-view baseline of ``make bench``)."""
+    return HttpResponse("ok", content_type="text/plain")
 
 
 @require_GET
@@ -54,3 +62,11 @@ def server_error(request: HttpRequest) -> HttpResponse:
     with override(code):
         body = render_to_string("500.html", {"LANGUAGE_CODE": code})
     return HttpResponse(body, status=500)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """API calls get the JSON error shape; pages get a friendly translated page."""
+    message = _("Your session expired. Reload the page and try again.")
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": {"code": "csrf_failed", "message": message}}, status=403)
+    return render(request, "403_csrf.html", {"message": message}, status=403)

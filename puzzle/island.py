@@ -75,6 +75,7 @@ STRINGS = {
     "backToToday": _("Back to today's puzzle"),
     "backToArchive": _("All past puzzles"),
     "everyone": _("How everyone did"),
+    # xgettext:no-python-format
     "everyoneSummary": _("{percent}% of {players} players found it."),
     "loading": _("Loading the puzzle…"),
     "networkError": _("We could not reach the server. Check your connection and try again."),

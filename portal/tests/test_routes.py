@@ -1,0 +1,130 @@
+"""Every route of spec §2 in every language, the not-found page and the shell."""
+
+import re
+
+import pytest
+from django.conf import settings
+
+ROUTES = [
+    "",
+    "how-to-play/",
+    "privacy/",
+    "about/",
+    "contact/",
+    "pokerogue/",
+    "stickman-hook/",
+    "monkey-mart/",
+    "vex5/",
+    "color-tunnel/",
+    "capybara-clicker/",
+    "pokemon-clicker/",
+    "pokemon-clicker-2/",
+    "time-shooter-3/",
+    "archive/",
+]
+CODES = [code for code, _name in settings.LANGUAGES]
+
+pytestmark = pytest.mark.django_db
+
+
+def url(code: str, route: str) -> str:
+    return f"/{route}" if code == "en" else f"/{code}/{route}"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_it_serves_every_route_in_every_language(client, code):
+    for route in ROUTES:
+        response = client.get(url(code, route))
+        assert response.status_code == 200, (code, route)
+        html = response.content.decode()
+        assert f'<html lang="{code}" dir="{"rtl" if code == "ar" else "ltr"}">' in html
+
+
+def test_it_accepts_spec_paths_without_a_trailing_slash(client):
+    response = client.get("/pokerogue")
+    assert response.status_code == 301
+    assert response["Location"] == "/pokerogue/"
+
+
+@pytest.mark.parametrize("path", ["/nope/", "/de/nope/", "/ar/pokerogue/extra/", "/unknown-game/"])
+def test_it_shows_the_not_found_page_for_unknown_paths(client, path):
+    response = client.get(path, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "404" in html
+    assert "noindex" in html
+
+
+def test_it_links_the_not_found_page_home_in_its_language(client):
+    response = client.get("/de/nope/")
+    html = response.content.decode()
+    assert 'lang="de"' in html
+    assert re.search(r'<a class="button button--primary" href="/de/">', html)
+
+
+def test_it_uses_the_spec_wording_on_the_english_not_found_page(client):
+    html = client.get("/nope/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Page Not Found" in html
+    assert "Oops! The Pokémon you're looking for seems to have escaped." in html
+    assert "Return to Home" in html
+
+
+def test_it_renders_header_links_with_icons_for_the_three_games(client):
+    html = client.get("/").content.decode()
+    header = html.split('<header class="site-header">')[1].split("</header>")[0]
+    hrefs = re.findall(r'<li><a href="([^"]+)"', header)
+    assert hrefs[:5] == ["/", "/how-to-play/", "/pokerogue/", "/stickman-hook/", "/monkey-mart/"]
+    for slug in ("pokerogue", "stickman-hook", "monkey-mart"):
+        link = header.split(f'href="/{slug}/"')[1].split("</a>")[0]
+        assert '<svg class="icon"' in link
+    assert 'aria-expanded="false"' in header
+    assert 'aria-controls="site-nav"' in header
+
+
+def test_it_renders_the_footer_of_the_spec(client):
+    html = client.get("/fr/").content.decode()
+    footer = html.split('<footer class="site-footer">')[1].split("</footer>")[0]
+    for slug in (
+        "",
+        "how-to-play/",
+        "stickman-hook/",
+        "monkey-mart/",
+        "vex5/",
+        "color-tunnel/",
+        "capybara-clicker/",
+        "pokemon-clicker/",
+        "pokemon-clicker-2/",
+        "time-shooter-3/",
+    ):
+        assert f'href="/fr/{slug}"' in footer, slug
+    assert 'href="/sitemap.xml"' in footer
+    assert "2023" in footer
+    for network in ("Twitter", "Facebook", "Instagram"):
+        item = footer.split(f'title="{network}"')[0].rsplit("<li>", 1)[1]
+        assert "href" not in item  # placeholders without a target (spec §2)
+
+
+def test_it_has_a_skip_link_and_landmarks(client):
+    html = client.get("/how-to-play/").content.decode()
+    assert 'class="skip-link" href="#main"' in html
+    assert '<main id="main"' in html
+    assert "<header" in html and "<footer" in html and "<nav" in html
+
+
+def test_it_serves_robots_txt_with_the_sitemap(client):
+    response = client.get("/robots.txt")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Disallow: /admin/" in body
+    assert "Sitemap: http" in body and body.strip().endswith("/sitemap.xml")
+
+
+def test_it_returns_a_plain_500_page(client, settings):
+    from django.test import RequestFactory
+
+    from portal.views import server_error
+
+    request = RequestFactory().get("/")
+    response = server_error(request)
+    assert response.status_code == 500
+    assert b"Something went wrong" in response.content

@@ -1,0 +1,83 @@
+"""Titles, canonical links, hreflang alternates, Open Graph, sitemap, analytics."""
+
+import re
+
+import pytest
+from django.conf import settings
+
+pytestmark = pytest.mark.django_db
+CODES = [code for code, _name in settings.LANGUAGES]
+
+
+def head(html: str) -> str:
+    return html.split("</head>")[0]
+
+
+@pytest.mark.parametrize("path", ["/", "/how-to-play/", "/privacy/", "/about/", "/contact/"])
+def test_each_page_has_its_own_title_description_and_keywords(client, path):
+    html = head(client.get(path).content.decode())
+    assert re.search(r"<title>[^<]{10,}</title>", html)
+    assert re.search(r'<meta name="description" content="[^"]{50,}">', html)
+    assert '<meta name="keywords"' in html
+    assert '<meta property="og:title"' in html and '<meta property="og:image"' in html
+
+
+def test_titles_differ_between_pages(client):
+    titles = {
+        re.search(r"<title>([^<]+)</title>", client.get(p).content.decode()).group(1)
+        for p in ["/", "/how-to-play/", "/privacy/", "/about/", "/contact/", "/pokerogue/"]
+    }
+    assert len(titles) == 6
+
+
+def test_it_links_canonical_and_all_alternates(client):
+    html = head(client.get("/de/how-to-play/").content.decode())
+    site = settings.SITE_URL
+    assert f'<link rel="canonical" href="{site}/de/how-to-play/">' in html
+    for code in CODES:
+        expected = f"{site}/how-to-play/" if code == "en" else f"{site}/{code}/how-to-play/"
+        assert f'<link rel="alternate" hreflang="{code}" href="{expected}">' in html
+    assert f'<link rel="alternate" hreflang="x-default" href="{site}/how-to-play/">' in html
+
+
+def test_the_canonical_link_drops_the_query_string(client):
+    html = head(client.get("/about/?utm_source=x").content.decode())
+    assert f'<link rel="canonical" href="{settings.SITE_URL}/about/">' in html
+
+
+def test_the_sitemap_lists_every_route_in_every_language(client):
+    response = client.get("/sitemap.xml")
+    assert response.status_code == 200
+    body = response.content.decode()
+    locations = re.findall(r"<loc>([^<]+)</loc>", body)
+    # 5 fixed pages + the archive + 9 game pages, each in 19 languages.
+    assert len(locations) == 15 * 19
+    assert f"{settings.SITE_URL}/ar/time-shooter-3/" in locations
+    assert f"{settings.SITE_URL}/pokerogue/" in locations
+    assert 'hreflang="x-default"' in body
+
+
+def test_it_loads_no_analytics_without_an_id(client):
+    html = client.get("/").content.decode()
+    assert "googletagmanager" not in html and "gtag(" not in html
+
+
+def test_it_sends_a_page_view_when_an_analytics_id_is_set(client, settings):
+    settings.ANALYTICS_ID = "G-TEST123"
+    html = client.get("/about/?a=1").content.decode()
+    assert "googletagmanager.com/gtag/js?id=G-TEST123" in html
+    assert "page_path: location.pathname + location.search" in html
+    assert "page_location: location.href" in html and "page_title: document.title" in html
+    assert 'nonce="' in html
+
+
+def test_it_sends_a_content_security_policy(client):
+    policy = client.get("/").headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy
+    assert "frame-ancestors 'none'" in policy
+
+
+def test_a_game_page_allows_only_its_own_frame_host(client):
+    policy = client.get("/pokerogue/").headers["Content-Security-Policy"]
+    assert "https://pokerogue.net" in policy
+    assert "crazygames" not in policy

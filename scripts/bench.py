@@ -1,0 +1,179 @@
+"""Benchmark the guess API on the production profile (gunicorn + PostgreSQL + Redis).
+
+Starts gunicorn on a free port against a dedicated PostgreSQL database, then drives it
+with concurrent anonymous players (each with its own cookies) posting guesses, and,
+in the same run, a bare Django view (/healthz) for comparison. Prints requests/s,
+p50/p99 latency and errors. Only talks to 127.0.0.1.
+
+    make bench                       # defaults below
+    BENCH_SECONDS=20 BENCH_PLAYERS=64 make bench
+
+Rate limiting is switched off for the run: every player shares one IP address here.
+"""
+
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
+PLAYERS = int(os.environ.get("BENCH_PLAYERS", "32"))
+WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
+DATABASE_URL = os.environ.get(
+    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pokeguess_bench"
+)
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/2")
+NAMES = ["Bulbasaur", "Charmander", "Squirtle", "Pikachu", "Eevee", "Snorlax", "Gengar",
+         "Mewtwo", "Lucario", "Greninja", "Piplup", "Togepi", "Jigglypuff", "Psyduck",
+         "Bulbsaur", "Pikachuu"]  # the last two are typos: the 422 path
+
+
+def ensure_database() -> None:
+    import psycopg
+
+    base, _slash, name = DATABASE_URL.rpartition("/")
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Player:
+    """One anonymous player: its own connection and cookies."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers=None):
+        headers = dict(headers or {})
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        self.conn.request(method, path, body=body, headers=headers)
+        response = self.conn.getresponse()
+        data = response.read()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            cookie = SimpleCookie(header)
+            for key, morsel in cookie.items():
+                self.cookies[key] = morsel.value
+        return response.status, data
+
+    def reset(self) -> None:
+        self.cookies = {}
+        self.request("GET", "/api/puzzle/today")
+        self.request("GET", "/")  # sets the CSRF cookie
+
+
+def run(port: int, scenario: str) -> dict:
+    latencies: list[float] = []
+    statuses: dict[int, int] = {}
+    errors = 0
+    lock = threading.Lock()
+    stop = time.monotonic() + SECONDS
+
+    def worker(seed: int) -> None:
+        nonlocal errors
+        rng = random.Random(seed)
+        player = Player(port)
+        try:
+            if scenario == "guess":
+                player.reset()
+                number = json.loads(player.request("GET", "/api/puzzle/today")[1])["number"]
+            while time.monotonic() < stop:
+                start = time.perf_counter()
+                if scenario == "guess":
+                    body = json.dumps({"name": rng.choice(NAMES)}).encode()
+                    status, _data = player.request(
+                        "POST",
+                        f"/api/puzzle/{number}/guesses",
+                        body,
+                        {"Content-Type": "application/json", "X-CSRFToken": player.cookies.get("csrftoken", "")},
+                    )
+                else:
+                    status, _data = player.request("GET", "/healthz")
+                elapsed = time.perf_counter() - start
+                with lock:
+                    latencies.append(elapsed)
+                    statuses[status] = statuses.get(status, 0) + 1
+                if scenario == "guess" and status == 409 and rng.random() < 0.5:
+                    player.reset()  # game over or repeat: sometimes a new player arrives
+        except Exception:  # noqa: BLE001 - counted and reported
+            with lock:
+                errors += 1
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(PLAYERS)]
+    began = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    duration = time.monotonic() - began
+    latencies.sort()
+    bad = sum(count for status, count in statuses.items() if status >= 500)
+    return {
+        "requests": len(latencies),
+        "rps": len(latencies) / duration,
+        "p50": statistics.median(latencies) * 1000 if latencies else 0,
+        "p99": latencies[int(len(latencies) * 0.99) - 1] * 1000 if latencies else 0,
+        "errors": errors + bad,
+        "statuses": dict(sorted(statuses.items())),
+    }
+
+
+def main() -> int:
+    ensure_database()
+    env = {
+        **os.environ,
+        "DATABASE_URL": DATABASE_URL,
+        "REDIS_URL": REDIS_URL,
+        "DJANGO_DEBUG": "0",
+        "RATELIMIT_ENABLE": "0",
+    }
+    python = sys.executable
+    for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
+        subprocess.run([python, "manage.py", *args], cwd=ROOT, env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+    port = free_port()
+    gunicorn = subprocess.Popen(
+        [str(Path(python).parent / "gunicorn"), "portal.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(WORKERS), "--no-control-socket", "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        Player(port).request("GET", "/api/puzzle/today")  # warm up: creates today's puzzle
+        print(f"gunicorn {WORKERS} workers, {PLAYERS} concurrent players, {SECONDS:.0f}s each")
+        print(f"{'scenario':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}  statuses")
+        for label, scenario in (("bare view /healthz", "bare"), ("POST guess API", "guess")):
+            r = run(port, scenario)
+            print(f"{label:<22}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['errors']:>8}  {r['statuses']}")
+    finally:
+        gunicorn.terminate()
+        gunicorn.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""Lighthouse (mobile) for the issue's budget pages, in Debian's Chromium.
+
+Serves the site with gunicorn on a free port, runs the pinned `lighthouse` npm package
+against `/`, `/how-to-play/` and `/ar/`, and prints the four category scores plus the
+bytes of JavaScript and CSS each page transferred. Reports go to lighthouse-reports/.
+
+    make lighthouse
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ["/", "/how-to-play/", "/ar/"]
+OUT = ROOT / "lighthouse-reports"
+CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def main() -> int:
+    OUT.mkdir(exist_ok=True)
+    port = free_port()
+    env = {**os.environ, "DJANGO_DEBUG": "0"}
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), "portal.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", "2", "--no-control-socket", "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        print(f"{'page':<16}{'perf':>6}{'a11y':>6}{'best':>6}{'seo':>6}{'JS KB':>8}{'CSS KB':>8}")
+        for path in PAGES:
+            name = path.strip("/").replace("/", "_") or "home"
+            report = OUT / f"{name}.json"
+            subprocess.run(
+                ["npx", "lighthouse", f"http://127.0.0.1:{port}{path}", "--quiet", "--output=json",
+                 f"--output-path={report}", f"--chrome-flags={CHROME_FLAGS}",
+                 "--only-categories=performance,accessibility,best-practices,seo"],
+                cwd=ROOT,
+                env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+                check=True,
+            )
+            data = json.loads(report.read_text())
+            scores = [round(100 * data["categories"][c]["score"]) for c in
+                      ("performance", "accessibility", "best-practices", "seo")]
+            items = data["audits"]["network-requests"]["details"]["items"]
+            js = sum(i.get("transferSize", 0) for i in items if i.get("resourceType") == "Script")
+            css = sum(i.get("transferSize", 0) for i in items if i.get("resourceType") == "Stylesheet")
+            print(f"{path:<16}" + "".join(f"{s:>6}" for s in scores) + f"{js / 1024:>8.1f}{css / 1024:>8.1f}")
+        print(f"Reports: {OUT}/")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,138 @@
+"""Browser tests: the real site under gunicorn (as `make run` serves it, on its own
+SQLite file) driven by Playwright in Debian's Chromium. Never downloads a browser."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Today's and yesterday's answers are fixed so the tests can win and lose on purpose.
+TODAY_ANSWER = 25  # Pikachu
+YESTERDAY_ANSWER = 1  # Bulbasaur
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _manage(env: dict, *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DJANGO_DEBUG": "0",
+        "REDIS_URL": "",
+        "RATELIMIT_ENABLE": "0",
+    }
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    _manage(env, "migrate", "--noinput", "-v", "0")
+    _manage(env, "import_pokedex", "-v", "0")
+    _manage(env, "load_games", "-v", "0")
+    today = datetime.now(UTC).date()
+    yesterday = today - timedelta(days=1)
+    script = "\n".join(
+        [
+            "from datetime import date",
+            "from puzzle.models import DailyPuzzle",
+            f"DailyPuzzle.for_date(date.fromisoformat('{yesterday}'))",
+            f"DailyPuzzle.objects.filter(date='{yesterday}').update(pokemon_id={YESTERDAY_ANSWER})",
+            f"DailyPuzzle.objects.update_or_create(date='{today}', "
+            f"defaults={{'pokemon_id': {TODAY_ANSWER}}})",
+        ]
+    )
+    _manage(env, "shell", "-c", script)
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "portal.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--no-control-socket",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.2)
+    else:
+        process.terminate()
+        raise RuntimeError("gunicorn did not start")
+    yield base
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is missing: run `make chromium` (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def context(browser, server):
+    ctx = browser.new_context(base_url=server, locale="en-US", viewport={"width": 1280, "height": 900})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    assert not errors, errors
+
+
+@pytest.fixture
+def phone(browser, server):
+    ctx = browser.new_context(
+        base_url=server,
+        locale="en-US",
+        viewport={"width": 375, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = ctx.new_page()
+    yield page
+    ctx.close()
