@@ -66,7 +66,9 @@ class Game(models.Model):
     )
     frame_lazy = models.BooleanField(_("load the frame lazily"), default=True)
     frame_height = models.CharField(_("frame height"), max_length=20, default="600px")
-    frame_height_small = models.CharField(_("frame height on small screens"), max_length=20, blank=True)
+    frame_height_small = models.CharField(
+        _("frame height on small screens"), max_length=20, blank=True
+    )
     frame_aspect_ratio = models.CharField(_("frame aspect ratio"), max_length=20, blank=True)
     frame_max_height = models.CharField(_("frame maximum height"), max_length=20, blank=True)
     frame_hint = models.CharField(_("hint under the frame"), max_length=200, blank=True)
@@ -119,13 +121,15 @@ class Section(models.Model):
     body = models.TextField(
         _("text"),
         blank=True,
-        help_text=_("Paragraphs separated by a blank line; lines starting with “- ” make a list; **bold**."),
+        help_text=_(
+            "Paragraphs separated by a blank line; lines starting with “- ” make a list; **bold**."
+        ),
     )
-    mode = models.CharField(
-        _("FAQ mode"), max_length=8, choices=Mode.choices, default=Mode.SINGLE
-    )
+    mode = models.CharField(_("FAQ mode"), max_length=8, choices=Mode.choices, default=Mode.SINGLE)
     link_label = models.CharField(_("link label"), max_length=80, blank=True)
-    link_anchor = models.CharField(_("link anchor"), max_length=40, blank=True, validators=[anchor_validator])
+    link_anchor = models.CharField(
+        _("link anchor"), max_length=40, blank=True, validators=[anchor_validator]
+    )
 
     class Meta:
         ordering = ["order", "id"]
@@ -133,7 +137,11 @@ class Section(models.Model):
         verbose_name_plural = _("sections")
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()}: {self.heading}" if self.heading else self.get_kind_display()
+        return (
+            f"{self.get_kind_display()}: {self.heading}"
+            if self.heading
+            else self.get_kind_display()
+        )
 
 
 class Item(models.Model):
@@ -202,7 +210,9 @@ class Step(Item):
 
 class Control(Item):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="controls")
-    group = models.CharField(_("group"), max_length=40, blank=True, help_text=_("e.g. Keyboard, Mouse, Touch"))
+    group = models.CharField(
+        _("group"), max_length=40, blank=True, help_text=_("e.g. Keyboard, Mouse, Touch")
+    )
     keys = models.CharField(_("keys"), max_length=60)
     action = models.CharField(_("action"), max_length=160)
 
@@ -290,7 +300,9 @@ class Mission(Item):
         EXPERT = "Expert", _("Expert")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="missions")
-    number = models.PositiveSmallIntegerField(_("mission number"), validators=[MinValueValidator(1)])
+    number = models.PositiveSmallIntegerField(
+        _("mission number"), validators=[MinValueValidator(1)]
+    )
     title = models.CharField(_("title"), max_length=120)
     difficulty = models.CharField(_("difficulty"), max_length=10, choices=Difficulty.choices)
     objectives = models.TextField(_("objectives"), help_text=_("One objective per line."))

@@ -15,7 +15,9 @@ def _inline(text: str) -> str:
 
 
 def render(text: str) -> SafeString:
-    blocks = [b.strip("\n") for b in re.split(r"\n\s*\n", text.replace("\r\n", "\n").strip()) if b.strip()]
+    blocks = [
+        b.strip("\n") for b in re.split(r"\n\s*\n", text.replace("\r\n", "\n").strip()) if b.strip()
+    ]
     html = []
     for block in blocks:
         lines = [line.strip() for line in block.split("\n") if line.strip()]

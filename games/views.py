@@ -38,7 +38,11 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
             "applicationCategory": "Game",
             "operatingSystem": "Any",
             "offers": {"@type": "Offer", "price": "0", "priceCurrency": "USD"},
-            **({"author": {"@type": "Organization", "name": game.developer}} if game.developer else {}),
+            **(
+                {"author": {"@type": "Organization", "name": game.developer}}
+                if game.developer
+                else {}
+            ),
         }
     ]
     if faq:

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE
 from django.conf import locale
 from django.utils.translation import gettext_lazy as _
 
@@ -242,7 +243,7 @@ if ADSENSE_CLIENT:
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        "script-src": _script_src + ["'nonce'"],
+        "script-src": _script_src + [NONCE],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": _img_src,
         "connect-src": _connect_src,

@@ -56,7 +56,9 @@ class PokemonAdmin(TabbedTranslationAdmin):
     @admin.action(description=_("Remove from the daily pool"))
     def remove_from_pool(self, request, queryset) -> None:
         updated = queryset.update(in_daily_pool=False)
-        self.message_user(request, _("%(count)d Pokémon removed from the pool.") % {"count": updated})
+        self.message_user(
+            request, _("%(count)d Pokémon removed from the pool.") % {"count": updated}
+        )
 
 
 @admin.register(DailyPuzzle)
@@ -87,7 +89,15 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
 class PlayerGameAdmin(admin.ModelAdmin):
     list_display = ["puzzle", "player", "status", "counts_for_stats", "started_at"]
     list_filter = ["status", "counts_for_stats"]
-    readonly_fields = ["player", "puzzle", "guesses", "status", "counts_for_stats", "started_at", "finished_at"]
+    readonly_fields = [
+        "player",
+        "puzzle",
+        "guesses",
+        "status",
+        "counts_for_stats",
+        "started_at",
+        "finished_at",
+    ]
 
     def has_add_permission(self, request) -> bool:
         return False

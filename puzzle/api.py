@@ -16,7 +16,8 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
-from django.utils.translation import activate, get_language, gettext as _
+from django.utils.translation import activate, get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import is_ratelimited
@@ -105,7 +106,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
         payload = None
     text = payload.get("name") if isinstance(payload, dict) else None
     if not isinstance(text, str):
-        return error(400, "invalid_request", _("Send your guess as JSON: {\"name\": \"…\"}."))
+        return error(400, "invalid_request", _('Send your guess as JSON: {"name": "…"}.'))
     text = text.strip()
     if not text:
         return error(400, "empty_guess", _("Type the name of a Pokémon first."))
@@ -134,10 +135,14 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
     player = players.get_or_create_player(request)
     with transaction.atomic():
         game, _created = PlayerGame.objects.select_for_update().get_or_create(
-            player=player, puzzle=puzzle, defaults={"counts_for_stats": puzzle.date == rules.utc_today(now)}
+            player=player,
+            puzzle=puzzle,
+            defaults={"counts_for_stats": puzzle.date == rules.utc_today(now)},
         )
         if game.finished:
-            response = error(409, "game_over", _("This puzzle is finished. Come back for the next one!"))
+            response = error(
+                409, "game_over", _("This puzzle is finished. Come back for the next one!")
+            )
         elif pokemon_id in game.guesses:
             guessed = game.guessed[game.guesses.index(pokemon_id)]
             response = error(
@@ -166,11 +171,11 @@ def puzzle_results(request: HttpRequest, number: int) -> JsonResponse:
         return not_found()
     game = _game_for(request, puzzle)
     if game is None or not game.finished:
-        return error(
-            403, "not_finished", _("Finish this puzzle to see how everyone else did.")
-        )
+        return error(403, "not_finished", _("Finish this puzzle to see how everyone else did."))
     finished = PlayerGame.objects.filter(
-        puzzle=puzzle, counts_for_stats=True, status__in=[PlayerGame.Status.WON, PlayerGame.Status.LOST]
+        puzzle=puzzle,
+        counts_for_stats=True,
+        status__in=[PlayerGame.Status.WON, PlayerGame.Status.LOST],
     ).values_list("status", "guesses")
     summary = results_summary((s == PlayerGame.Status.WON, len(g)) for s, g in finished)
     return JsonResponse({"number": puzzle.number, **summary})

@@ -14,4 +14,6 @@ class PuzzleConfig(AppConfig):
             names.bump_version()
 
         post_save.connect(data_changed, sender=Pokemon, weak=False, dispatch_uid="pokedex-version")
-        post_delete.connect(data_changed, sender=Pokemon, weak=False, dispatch_uid="pokedex-version-del")
+        post_delete.connect(
+            data_changed, sender=Pokemon, weak=False, dispatch_uid="pokedex-version-del"
+        )

@@ -8,7 +8,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy as _
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from portal import languages
 from puzzle import players, rules, state
@@ -51,7 +52,9 @@ STRINGS = {
     "currentStreak": _("Current streak"),
     "maxStreak": _("Max streak"),
     "distribution": _("Guess distribution"),
-    "streakBroken": _("You missed a day, so your streak started over. Play today to build a new one!"),
+    "streakBroken": _(
+        "You missed a day, so your streak started over. Play today to build a new one!"
+    ),
     "share": _("Share result"),
     "copied": _("Result copied to the clipboard."),
     "shareFailed": _("Sharing did not work. Select the text below and copy it."),
@@ -60,17 +63,25 @@ STRINGS = {
     "newPuzzleReady": _("A new puzzle is ready!"),
     "playNew": _("Play the new puzzle"),
     "howToPlay": _("How to play"),
-    "howToPlayIntro": _("Guess the Pokémon behind the silhouette in 6 tries. A new one appears every day at 00:00 UTC."),
-    "howToPlayHints": _("After each guess, every attribute of your guess is compared with the mystery Pokémon:"),
+    "howToPlayIntro": _(
+        "Guess the Pokémon behind the silhouette in 6 tries. A new one appears every day at 00:00 UTC."
+    ),
+    "howToPlayHints": _(
+        "After each guess, every attribute of your guess is compared with the mystery Pokémon:"
+    ),
     "howToPlayCorrect": _("Correct: the same as the mystery Pokémon."),
     "howToPlayPresent": _("Other slot: the type is right but in the other slot."),
     "howToPlayHigherLower": _("Higher or lower: the mystery Pokémon's value is higher or lower."),
     "howToPlayWrong": _("Wrong: no match."),
-    "howToPlayNames": _("Names work in this page's language or in English. Capitals, accents, spaces and punctuation do not matter. Unknown names and repeated guesses do not use an attempt."),
+    "howToPlayNames": _(
+        "Names work in this page's language or in English. Capitals, accents, spaces and punctuation do not matter. Unknown names and repeated guesses do not use an attempt."
+    ),
     "close": _("Close"),
     "highContrast": _("High-contrast colours"),
     "archive": _("Puzzle archive"),
-    "archiveIntro": _("Replay any past puzzle for practice. Practice games never change your statistics or streak."),
+    "archiveIntro": _(
+        "Replay any past puzzle for practice. Practice games never change your statistics or streak."
+    ),
     "playPuzzle": _("Play puzzle #{number}"),
     "backToToday": _("Back to today's puzzle"),
     "backToArchive": _("All past puzzles"),

@@ -108,7 +108,9 @@ class Pokemon(models.Model):
 
     def clean(self) -> None:
         if self.in_daily_pool and not (self.artwork or self.has_default_artwork):
-            raise ValidationError({"in_daily_pool": _("Upload artwork before adding it to the pool.")})
+            raise ValidationError(
+                {"in_daily_pool": _("Upload artwork before adding it to the pool.")}
+            )
 
     @property
     def traits(self) -> rules.Traits:
@@ -157,9 +159,7 @@ class DailyPuzzleQuerySet(models.QuerySet):
 class DailyPuzzle(models.Model):
     date = models.DateField(_("date (UTC)"), unique=True)
     pokemon = models.ForeignKey(Pokemon, on_delete=models.PROTECT, verbose_name=_("Pokémon"))
-    scheduled = models.BooleanField(
-        _("scheduled by staff"), default=False, editable=False
-    )
+    scheduled = models.BooleanField(_("scheduled by staff"), default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = DailyPuzzleQuerySet.as_manager()
@@ -207,8 +207,14 @@ class DailyPuzzle(models.Model):
         if existing:
             return existing
         start = launch_date()
-        known = set(cls.objects.filter(date__gte=start, date__lt=day).values_list("date", flat=True))
-        missing = [start + timedelta(days=i) for i in range((day - start).days) if start + timedelta(days=i) not in known]
+        known = set(
+            cls.objects.filter(date__gte=start, date__lt=day).values_list("date", flat=True)
+        )
+        missing = [
+            start + timedelta(days=i)
+            for i in range((day - start).days)
+            if start + timedelta(days=i) not in known
+        ]
         for earlier in [*missing, day]:
             cls._create_for(earlier)
         return cls.objects.select_related("pokemon").get(date=day)

@@ -44,6 +44,3 @@ def remember_player(response: HttpResponse, player: Player) -> None:
         samesite="Lax",
         secure=settings.SESSION_COOKIE_SECURE,
     )
-
-
-

@@ -27,13 +27,48 @@ def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict:
         "name": guess.display_name(lang),
         "correct": guess.id == answer.id,
         "hints": [
-            {"key": "type1", "value": guess.type1, "label": _type_label(guess.type1), "result": results["type1"]},
-            {"key": "type2", "value": guess.type2 or "none", "label": _type_label(guess.type2), "result": results["type2"]},
-            {"key": "generation", "value": guess.generation, "label": str(guess.generation), "result": results["generation"]},
-            {"key": "stage", "value": guess.stage, "label": str(guess.stage), "result": results["stage"]},
-            {"key": "color", "value": guess.color, "label": str(COLOR_LABELS.get(guess.color, guess.color)), "result": results["color"]},
-            {"key": "height", "value": guess.height, "label": f"{guess.height:g} m", "result": results["height"]},
-            {"key": "weight", "value": guess.weight, "label": f"{guess.weight:g} kg", "result": results["weight"]},
+            {
+                "key": "type1",
+                "value": guess.type1,
+                "label": _type_label(guess.type1),
+                "result": results["type1"],
+            },
+            {
+                "key": "type2",
+                "value": guess.type2 or "none",
+                "label": _type_label(guess.type2),
+                "result": results["type2"],
+            },
+            {
+                "key": "generation",
+                "value": guess.generation,
+                "label": str(guess.generation),
+                "result": results["generation"],
+            },
+            {
+                "key": "stage",
+                "value": guess.stage,
+                "label": str(guess.stage),
+                "result": results["stage"],
+            },
+            {
+                "key": "color",
+                "value": guess.color,
+                "label": str(COLOR_LABELS.get(guess.color, guess.color)),
+                "result": results["color"],
+            },
+            {
+                "key": "height",
+                "value": guess.height,
+                "label": f"{guess.height:g} m",
+                "result": results["height"],
+            },
+            {
+                "key": "weight",
+                "value": guess.weight,
+                "label": f"{guess.weight:g} kg",
+                "result": results["weight"],
+            },
         ],
     }
 
@@ -62,7 +97,9 @@ def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict:
     return state
 
 
-def puzzle_payload(puzzle: DailyPuzzle, game: PlayerGame | None, now: datetime | None = None) -> dict:
+def puzzle_payload(
+    puzzle: DailyPuzzle, game: PlayerGame | None, now: datetime | None = None
+) -> dict:
     now = now or timezone.now()
     lang = get_language() or "en"
     return {

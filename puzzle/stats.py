@@ -32,7 +32,11 @@ def player_stats(games: Iterable[FinishedGame], today: date) -> dict:
     previous: date | None = None
     for game in ordered:
         if game.won:
-            run = run + 1 if previous is not None and game.day - previous == timedelta(days=1) and run else 1
+            run = (
+                run + 1
+                if previous is not None and game.day - previous == timedelta(days=1) and run
+                else 1
+            )
         else:
             run = 0
         previous = game.day

@@ -3,16 +3,15 @@
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from puzzle import rules
 from puzzle.island import game_island_context
 from puzzle.models import DailyPuzzle, launch_date, today
-from puzzle import rules
 
 
 def archive(request: HttpRequest) -> HttpResponse:
     latest = rules.puzzle_number(today(), launch_date())
     past = [
-        {"number": n, "date": rules.puzzle_date(n, launch_date())}
-        for n in range(latest - 1, 0, -1)
+        {"number": n, "date": rules.puzzle_date(n, launch_date())} for n in range(latest - 1, 0, -1)
     ]
     context = game_island_context(request, view="archive")
     context["past_puzzles"] = past

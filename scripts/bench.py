@@ -32,9 +32,24 @@ DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pokeguess_bench"
 )
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/2")
-NAMES = ["Bulbasaur", "Charmander", "Squirtle", "Pikachu", "Eevee", "Snorlax", "Gengar",
-         "Mewtwo", "Lucario", "Greninja", "Piplup", "Togepi", "Jigglypuff", "Psyduck",
-         "Bulbsaur", "Pikachuu"]  # the last two are typos: the 422 path
+NAMES = [
+    "Bulbasaur",
+    "Charmander",
+    "Squirtle",
+    "Pikachu",
+    "Eevee",
+    "Snorlax",
+    "Gengar",
+    "Mewtwo",
+    "Lucario",
+    "Greninja",
+    "Piplup",
+    "Togepi",
+    "Jigglypuff",
+    "Psyduck",
+    "Bulbsaur",
+    "Pikachuu",
+]  # the last two are typos: the 422 path
 
 
 def ensure_database() -> None:
@@ -103,7 +118,10 @@ def run(port: int, scenario: str) -> dict:
                         "POST",
                         f"/api/puzzle/{number}/guesses",
                         body,
-                        {"Content-Type": "application/json", "X-CSRFToken": player.cookies.get("csrftoken", "")},
+                        {
+                            "Content-Type": "application/json",
+                            "X-CSRFToken": player.cookies.get("csrftoken", ""),
+                        },
                     )
                 else:
                     status, _data = player.request("GET", "/healthz")
@@ -147,12 +165,22 @@ def main() -> int:
     }
     python = sys.executable
     for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
-        subprocess.run([python, "manage.py", *args], cwd=ROOT, env=env, check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [python, "manage.py", *args], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
+        )
     port = free_port()
     gunicorn = subprocess.Popen(
-        [str(Path(python).parent / "gunicorn"), "portal.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(WORKERS), "--no-control-socket", "--log-level", "warning"],
+        [
+            str(Path(python).parent / "gunicorn"),
+            "portal.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(WORKERS),
+            "--no-control-socket",
+            "--log-level",
+            "warning",
+        ],
         cwd=ROOT,
         env=env,
     )
@@ -168,7 +196,9 @@ def main() -> int:
         print(f"{'scenario':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}  statuses")
         for label, scenario in (("bare view /healthz", "bare"), ("POST guess API", "guess")):
             r = run(port, scenario)
-            print(f"{label:<22}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['errors']:>8}  {r['statuses']}")
+            print(
+                f"{label:<22}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['errors']:>8}  {r['statuses']}"
+            )
     finally:
         gunicorn.terminate()
         gunicorn.wait(timeout=10)

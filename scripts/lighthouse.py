@@ -32,8 +32,17 @@ def main() -> int:
     port = free_port()
     env = {**os.environ, "DJANGO_DEBUG": "0"}
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "portal.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--no-control-socket", "--log-level", "warning"],
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "portal.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--no-control-socket",
+            "--log-level",
+            "warning",
+        ],
         cwd=ROOT,
         env=env,
     )
@@ -49,20 +58,35 @@ def main() -> int:
             name = path.strip("/").replace("/", "_") or "home"
             report = OUT / f"{name}.json"
             subprocess.run(
-                ["npx", "lighthouse", f"http://127.0.0.1:{port}{path}", "--quiet", "--output=json",
-                 f"--output-path={report}", f"--chrome-flags={CHROME_FLAGS}",
-                 "--only-categories=performance,accessibility,best-practices,seo"],
+                [
+                    "npx",
+                    "lighthouse",
+                    f"http://127.0.0.1:{port}{path}",
+                    "--quiet",
+                    "--output=json",
+                    f"--output-path={report}",
+                    f"--chrome-flags={CHROME_FLAGS}",
+                    "--only-categories=performance,accessibility,best-practices,seo",
+                ],
                 cwd=ROOT,
                 env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
                 check=True,
             )
             data = json.loads(report.read_text())
-            scores = [round(100 * data["categories"][c]["score"]) for c in
-                      ("performance", "accessibility", "best-practices", "seo")]
+            scores = [
+                round(100 * data["categories"][c]["score"])
+                for c in ("performance", "accessibility", "best-practices", "seo")
+            ]
             items = data["audits"]["network-requests"]["details"]["items"]
             js = sum(i.get("transferSize", 0) for i in items if i.get("resourceType") == "Script")
-            css = sum(i.get("transferSize", 0) for i in items if i.get("resourceType") == "Stylesheet")
-            print(f"{path:<16}" + "".join(f"{s:>6}" for s in scores) + f"{js / 1024:>8.1f}{css / 1024:>8.1f}")
+            css = sum(
+                i.get("transferSize", 0) for i in items if i.get("resourceType") == "Stylesheet"
+            )
+            print(
+                f"{path:<16}"
+                + "".join(f"{s:>6}" for s in scores)
+                + f"{js / 1024:>8.1f}{css / 1024:>8.1f}"
+            )
         print(f"Reports: {OUT}/")
     finally:
         server.terminate()

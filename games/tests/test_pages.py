@@ -102,21 +102,25 @@ def test_each_faq_has_the_spec_size_and_is_in_the_server_html(client, slug, size
 def test_each_page_has_a_hero_a_frame_and_json_ld(client, slug):
     html = page(client, slug)
     game = Game.objects.get(slug=slug)
-    assert f'<h1 id="game-title" class="hero__title">' in html
+    assert '<h1 id="game-title" class="hero__title">' in html
     assert f'<section class="section game-frame" id="{game.frame_anchor}"' in html
     assert f'src="{game.frame_url}"' in html
     assert "allowfullscreen" in html and "data-fullscreen" in html
     assert "open " in html and 'target="_blank"' in html  # visible fallback link
-    data = json.loads(re.search(r'<script type="application/ld\+json">(.+?)</script>', html, re.S).group(1))
+    data = json.loads(
+        re.search(r'<script type="application/ld\+json">(.+?)</script>', html, re.S).group(1)
+    )
     kinds = [d["@type"] for d in data]
     assert kinds == ["VideoGame", "FAQPage"]
     assert len(data[1]["mainEntity"]) == FAQ_SIZES[slug]
     assert f"<title>{game.seo_title}" in html.replace("&#x27;", "'").replace("&amp;", "&")
-    assert f'<link rel="canonical" href="http' in html
+    assert '<link rel="canonical" href="http' in html
 
 
 class TestSpecificPages:
-    def test_pokerogue_has_three_ad_slots_when_ads_are_on_and_a_gamepad_frame(self, client, settings):
+    def test_pokerogue_has_three_ad_slots_when_ads_are_on_and_a_gamepad_frame(
+        self, client, settings
+    ):
         settings.ADSENSE_CLIENT = "ca-pub-123"
         html = page(client, "pokerogue")
         assert html.count('data-island="ad-slot"') == 3
@@ -176,7 +180,12 @@ class TestSpecificPages:
         game = Game.objects.get(slug="pokemon-clicker-2")
         kinds = list(game.sections.values_list("kind", flat=True))
         assert kinds.index("frame") < kinds.index("features") < kinds.index("controls")
-        assert kinds.index("controls") < kinds.index("evolution") < kinds.index("timeline") < kinds.index("faq")
+        assert (
+            kinds.index("controls")
+            < kinds.index("evolution")
+            < kinds.index("timeline")
+            < kinds.index("faq")
+        )
         html = page(client, "pokemon-clicker-2")
         assert "Play Pokemon Clicker 2 Now!" in html and 'id="play"' in html
         for key in ("S", "P", "A", "E", "G", "Space"):
@@ -197,14 +206,28 @@ class TestSpecificPages:
 
     def test_the_shooter_has_its_controls_anchors_and_frame_rules(self, client):
         html = page(client, "time-shooter-3")
-        for anchor in ("play-now", "game-guide", "features", "weapons", "missions", "game-tips", "faq"):
+        for anchor in (
+            "play-now",
+            "game-guide",
+            "features",
+            "weapons",
+            "missions",
+            "game-tips",
+            "faq",
+        ):
             assert f'id="{anchor}"' in html, anchor
         assert "--frame-ratio:16 / 9" in html and "--frame-max:80vh" in html
         game = Game.objects.get(slug="time-shooter-3")
         keys = {c.keys: c.action.lower() for c in game.controls.all()}
         for combo, word in SHOOTER_CONTROLS.items():
             assert combo in keys and word in keys[combo], combo
-        assert {t.type for t in game.tips.all()} == {"combat", "time", "mission", "movement", "strategy"}
+        assert {t.type for t in game.tips.all()} == {
+            "combat",
+            "time",
+            "mission",
+            "movement",
+            "strategy",
+        }
 
 
 class TestAdmin:
@@ -228,8 +251,9 @@ class TestAdmin:
         assert "Weapons" in html and "Missions" in html and "hero_title_de" in html
 
     def test_the_admin_refuses_a_plain_http_frame(self, staff):
-        from games.models import validate_frame_url
         from django.core.exceptions import ValidationError
+
+        from games.models import validate_frame_url
 
         with pytest.raises(ValidationError):
             validate_frame_url("http://example.org/game")
@@ -272,7 +296,10 @@ class TestTranslations:
 class TestText:
     def test_it_renders_paragraphs_lists_and_bold_and_escapes_html(self):
         html = render("Hello **you**\n\n- one\n- <b>two</b>\n\nBye")
-        assert html == "<p>Hello <strong>you</strong></p><ul><li>one</li><li>&lt;b&gt;two&lt;/b&gt;</li></ul><p>Bye</p>"
+        assert (
+            html
+            == "<p>Hello <strong>you</strong></p><ul><li>one</li><li>&lt;b&gt;two&lt;/b&gt;</li></ul><p>Bye</p>"
+        )
 
     def test_plain_strips_the_markup(self):
         assert plain("Hi **there**\n- a\n- b") == "Hi there a b"

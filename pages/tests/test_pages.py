@@ -20,7 +20,7 @@ class TestHome:
     def test_the_hero_has_a_silhouette_description_and_five_how_to_items(self, client):
         html = client.get("/").content.decode()
         hero = section(html, "hero-title")
-        assert 'hero-silhouette' in html and 'width="256" height="256"' in html
+        assert "hero-silhouette" in html and 'width="256" height="256"' in html
         assert len(re.findall(r"<li>", hero.split('class="hero__list"')[1].split("</ul>")[0])) == 5
 
     def test_the_start_button_targets_the_game_area(self, client):
@@ -56,7 +56,12 @@ class TestHowToPlay:
 class TestPrivacy:
     def test_it_has_the_four_sections_of_the_spec(self, client):
         html = client.get("/privacy/").content.decode()
-        for heading in ("Information we collect", "How we use it", "Data protection", "Your rights"):
+        for heading in (
+            "Information we collect",
+            "How we use it",
+            "Data protection",
+            "Your rights",
+        ):
             assert f"<h2>{heading}</h2>" in html
         for right in ("Access", "Correct", "Delete"):
             assert f"{right}:" in html

@@ -34,7 +34,9 @@ def guess(client: Client, number: int, name, lang: str = "en"):
 
 def wrong_names(answer_id: int, count: int) -> list[str]:
     return list(
-        Pokemon.objects.exclude(pk=answer_id).order_by("id").values_list("name_en", flat=True)[:count]
+        Pokemon.objects.exclude(pk=answer_id)
+        .order_by("id")
+        .values_list("name_en", flat=True)[:count]
     )
 
 
@@ -115,7 +117,10 @@ class TestGuessing:
         assert data["guess"]["correct"] is True
         assert data["state"]["status"] == "won"
         assert data["state"]["answer"]["name"] == "Pikachu"
-        assert data["state"]["answer"]["artwork_url"].endswith("/25.webp") or "25" in data["state"]["answer"]["artwork_url"]
+        assert (
+            data["state"]["answer"]["artwork_url"].endswith("/25.webp")
+            or "25" in data["state"]["answer"]["artwork_url"]
+        )
 
     def test_six_wrong_guesses_lose(self, client, pikachu_today):
         with at(NOON):
@@ -163,8 +168,16 @@ class TestGuessing:
 
     @pytest.mark.parametrize(
         ("name", "expected"),
-        [("mr mime", "Mr. Mime"), ("FLABEBE", "Flabébé"), ("farfetchd", "Farfetch’d"), ("ho oh", "Ho-Oh"),
-         ("porygon z", "Porygon-Z"), ("type null", "Type: Null"), ("nidoran f", "Nidoran♀"), ("nidoran m", "Nidoran♂")],
+        [
+            ("mr mime", "Mr. Mime"),
+            ("FLABEBE", "Flabébé"),
+            ("farfetchd", "Farfetch’d"),
+            ("ho oh", "Ho-Oh"),
+            ("porygon z", "Porygon-Z"),
+            ("type null", "Type: Null"),
+            ("nidoran f", "Nidoran♀"),
+            ("nidoran m", "Nidoran♂"),
+        ],
     )
     def test_it_accepts_names_ignoring_case_accents_spaces_and_punctuation(
         self, client, pikachu_today, name, expected
@@ -205,7 +218,9 @@ class TestGuessing:
             (b"\xff\xfe", "invalid_request", 400),
         ],
     )
-    def test_bad_input_gets_a_clear_error_and_never_a_500(self, client, pikachu_today, body, code, status):
+    def test_bad_input_gets_a_clear_error_and_never_a_500(
+        self, client, pikachu_today, body, code, status
+    ):
         with at(NOON):
             response = guess(client, 21, body)
         assert response.status_code == status
@@ -332,7 +347,13 @@ class TestResults:
             guess(other, 21, "Pikachu")
             guess(client, 21, "Pikachu")
             data = client.get("/api/puzzle/21/results").json()
-        assert data == {"number": 21, "players": 2, "wins": 2, "win_percent": 100, "distribution": [1, 1, 0, 0, 0, 0]}
+        assert data == {
+            "number": 21,
+            "players": 2,
+            "wins": 2,
+            "win_percent": 100,
+            "distribution": [1, 1, 0, 0, 0, 0],
+        }
 
 
 class TestNames:

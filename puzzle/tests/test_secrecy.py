@@ -26,7 +26,12 @@ def secrets(pokemon: Pokemon) -> list[str]:
 def fetch_everything(client: Client, lang: str) -> list[tuple[str, bytes, dict]]:
     prefix = "" if lang == "en" else f"/{lang}"
     responses = []
-    for path in [f"{prefix}/", f"{prefix}/archive/", "/api/puzzle/today", f"/api/puzzle/today?lang={lang}"]:
+    for path in [
+        f"{prefix}/",
+        f"{prefix}/archive/",
+        "/api/puzzle/today",
+        f"/api/puzzle/today?lang={lang}",
+    ]:
         r = client.get(path)
         assert r.status_code == 200, path
         responses.append((path, r.content, dict(r.headers)))
@@ -64,7 +69,9 @@ def test_the_answer_is_revealed_after_the_end():
         DailyPuzzle.objects.create(date=date(2026, 11, 21), pokemon_id=ANSWER, scheduled=True)
         client = Client()
         response = client.post(
-            "/api/puzzle/21/guesses?lang=de", json.dumps({"name": "Evoli"}), content_type="application/json"
+            "/api/puzzle/21/guesses?lang=de",
+            json.dumps({"name": "Evoli"}),
+            content_type="application/json",
         )
         html = client.get("/de/").content.decode()
     assert response.json()["state"]["answer"]["name"] == "Evoli"

@@ -12,7 +12,9 @@ def game(days_ago: int, won: bool = True, attempts: int = 3) -> FinishedGame:
 
 
 def test_it_counts_played_wins_and_distribution():
-    stats = player_stats([game(2, attempts=1), game(1, won=False, attempts=6), game(0, attempts=4)], TODAY)
+    stats = player_stats(
+        [game(2, attempts=1), game(1, won=False, attempts=6), game(0, attempts=4)], TODAY
+    )
     assert stats["played"] == 3 and stats["wins"] == 2 and stats["win_percent"] == 67
     assert stats["distribution"] == [1, 0, 0, 1, 0, 0]
     assert stats["losses"] == 1
@@ -47,5 +49,10 @@ def test_no_games_means_zeroes():
 
 def test_results_summarise_all_players():
     summary = results_summary([(True, 2), (True, 2), (False, 6), (True, 6)])
-    assert summary == {"players": 4, "wins": 3, "win_percent": 75, "distribution": [0, 2, 0, 0, 0, 1]}
+    assert summary == {
+        "players": 4,
+        "wins": 3,
+        "win_percent": 75,
+        "distribution": [0, 2, 0, 0, 0, 1],
+    }
     assert results_summary([])["win_percent"] == 0

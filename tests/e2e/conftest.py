@@ -110,7 +110,9 @@ def browser():
 
 @pytest.fixture
 def context(browser, server):
-    ctx = browser.new_context(base_url=server, locale="en-US", viewport={"width": 1280, "height": 900})
+    ctx = browser.new_context(
+        base_url=server, locale="en-US", viewport={"width": 1280, "height": 900}, bypass_csp=True
+    )
     yield ctx
     ctx.close()
 
@@ -132,6 +134,7 @@ def phone(browser, server):
         viewport={"width": 375, "height": 740},
         is_mobile=True,
         has_touch=True,
+        bypass_csp=True,
     )
     page = ctx.new_page()
     yield page

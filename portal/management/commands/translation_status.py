@@ -64,7 +64,10 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         base = Path(settings.LOCALE_PATHS[0])
         codes = [code for code, _name in settings.LANGUAGES if code != "en"]
-        self.stdout.write(f"{'lang':<5} {'site text':>16} {'fuzzy':>6}" + ("  admin content" if options["content"] else ""))
+        self.stdout.write(
+            f"{'lang':<5} {'site text':>16} {'fuzzy':>6}"
+            + ("  admin content" if options["content"] else "")
+        )
         for code in codes:
             po = base / to_locale(code) / "LC_MESSAGES" / "django.po"
             if not po.exists():
@@ -85,8 +88,12 @@ class Command(BaseCommand):
             for name in fields:
                 column = f"{name}_{code.replace('-', '_')}"
                 english = f"{name}_en"
-                rows = model.objects.exclude(**{english: ""}).exclude(**{f"{english}__isnull": True})
+                rows = model.objects.exclude(**{english: ""}).exclude(
+                    **{f"{english}__isnull": True}
+                )
                 total += rows.count()
-                filled += rows.exclude(**{column: ""}).exclude(**{f"{column}__isnull": True}).count()
+                filled += (
+                    rows.exclude(**{column: ""}).exclude(**{f"{column}__isnull": True}).count()
+                )
         percent = 100 * filled // total if total else 0
         return f"{filled:>6}/{total:<6} {percent:>3}%"

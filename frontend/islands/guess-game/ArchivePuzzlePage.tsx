@@ -1,0 +1,43 @@
+// "/archive/:number/": a past puzzle played as practice.
+import { Link, useParams } from "react-router-dom";
+import type { PuzzlePayload } from "../../lib/game";
+import { withLang } from "./api";
+import { useIsland } from "./context";
+import { Game } from "./Game";
+import { HeaderBar } from "./HeaderBar";
+import { PuzzleLoading } from "./PuzzleLoading";
+import { useJson } from "./useJson";
+
+export function ArchivePuzzlePage() {
+  const { initial, urls, lang, strings } = useIsland();
+  const param = useParams().number ?? "";
+  const number = /^\d+$/.test(param) ? Number(param) : null;
+  const given = initial && initial.number === number ? initial : null;
+  const url = number !== null && !given ? withLang(`${urls.puzzle}${number}`, lang) : null;
+  const fetched = useJson<PuzzlePayload>(url);
+  const puzzle = given ?? fetched.data;
+
+  const links = (
+    <nav className="gg-links" aria-label={strings.archive}>
+      <Link to="/archive/">{strings.backToArchive}</Link>
+      <a href={urls.home}>{strings.backToToday}</a>
+    </nav>
+  );
+  if (number === null) {
+    return (
+      <div className="gg-game">
+        <HeaderBar title={strings.archive} />
+        {links}
+      </div>
+    );
+  }
+  if (!puzzle) {
+    return (
+      <>
+        <PuzzleLoading number={number} state={fetched} />
+        {fetched.error && links}
+      </>
+    );
+  }
+  return <Game key={puzzle.number} initial={puzzle} live={false} nav={links} />;
+}

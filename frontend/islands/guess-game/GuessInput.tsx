@@ -1,0 +1,157 @@
+// The guess field: an ARIA 1.2 combobox (editable, list autocomplete) over the names in
+// the page language and in English. Typed text is never cleared here; the list of
+// names is fetched the first time the field is used.
+import { useEffect, useId, useMemo, useState, type KeyboardEvent, type RefObject } from "react";
+import { filterNames, type NameEntry } from "../../lib/game";
+import { loadNames } from "./api";
+import { useIsland } from "./context";
+
+type Props = {
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (name: string) => void;
+  /** A guess is being judged: the field keeps focus but takes no input. */
+  busy: boolean;
+  describedBy?: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+};
+
+const MAX_OPTIONS = 8;
+
+export function GuessInput({ value, onChange, onSubmit, busy, describedBy, inputRef }: Props) {
+  const { strings, urls } = useIsland();
+  const [names, setNames] = useState<NameEntry[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const id = useId();
+  const listId = `${id}-list`;
+  const inputId = `${id}-input`;
+
+  const options = useMemo(() => (names ? filterNames(names, value, MAX_OPTIONS) : []), [names, value]);
+  const expanded = open && options.length > 0;
+  const current = expanded && active >= 0 && active < options.length ? active : -1;
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  useEffect(() => {
+    if (current >= 0) document.getElementById(`${id}-option-${current}`)?.scrollIntoView({ block: "nearest" });
+  }, [current, id]);
+
+  function wantNames() {
+    if (!names) loadNames(urls.names).then(setNames, () => {}); // without names, typing still works
+  }
+
+  function close() {
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function send(name: string) {
+    if (busy) return;
+    close();
+    onSubmit(name);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return; // IME (kana, hangul…)
+    switch (event.key) {
+      case "ArrowDown":
+        event.preventDefault();
+        wantNames();
+        if (!expanded) {
+          setOpen(true);
+          setActive(0);
+        } else {
+          setActive((current + 1) % options.length);
+        }
+        break;
+      case "ArrowUp":
+        if (!expanded) return;
+        event.preventDefault();
+        setActive(current <= 0 ? options.length - 1 : current - 1);
+        break;
+      case "Enter":
+        event.preventDefault();
+        send(current >= 0 ? options[current].name : value);
+        break;
+      case "Escape":
+        // Closes the list; the typed text always stays.
+        if (expanded) {
+          event.preventDefault();
+          close();
+        }
+        break;
+    }
+  }
+
+  return (
+    <form
+      className="gg-form"
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send(value);
+      }}
+    >
+      <label className="gg-form__label" htmlFor={inputId}>
+        {strings.inputLabel}
+      </label>
+      <div className="gg-form__row">
+        <div className="gg-combo">
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="gg-combo__input"
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={current >= 0 ? optionId(current) : undefined}
+            aria-describedby={describedBy}
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            placeholder={strings.placeholder}
+            value={value}
+            readOnly={busy}
+            onChange={(event) => {
+              onChange(event.target.value);
+              setOpen(true);
+              setActive(-1);
+              wantNames();
+            }}
+            onFocus={wantNames}
+            onBlur={close}
+            onKeyDown={onKeyDown}
+          />
+          <ul id={listId} className="gg-combo__list" role="listbox" aria-label={strings.suggestionsLabel} hidden={!expanded}>
+            {expanded &&
+              options.map((option, i) => (
+                <li
+                  key={`${i}-${option.name}`}
+                  id={optionId(i)}
+                  className="gg-combo__option"
+                  role="option"
+                  aria-selected={i === current}
+                  onMouseDown={(event) => event.preventDefault()} // keep focus in the field
+                  onClick={() => send(option.name)}
+                >
+                  <span className="gg-combo__name">{option.name}</span>
+                  {option.en && (
+                    <span className="gg-combo__en" lang="en">
+                      {option.en}
+                    </span>
+                  )}
+                </li>
+              ))}
+          </ul>
+        </div>
+        <button type="submit" className="button button--primary gg-form__submit" aria-disabled={busy}>
+          {strings.submit}
+        </button>
+      </div>
+      {open && names && value.trim() && options.length === 0 && <p className="gg-combo__empty">{strings.noMatches}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+// The island's own title bar: the view's heading, then help, statistics and the
+// high-contrast switch.
+import { useEffect, useRef } from "react";
+import { useIsland } from "./context";
+
+type Props = {
+  title: string;
+  /** The attempt count to highlight in the statistics (a game won on screen). */
+  highlight?: number | null;
+  /** The page already shows this title: keep it for screen readers and focus only. */
+  hideTitle?: boolean;
+};
+
+export function HeaderBar({ title, highlight = null, hideTitle = false }: Props) {
+  const { strings, highContrast, setHighContrast, openDialog, navigated } = useIsland();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Replacing a loading view drops the focus RouteFocus gave its heading: take it over.
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (navigated.current && lost) headingRef.current?.focus();
+  }, [navigated]);
+  return (
+    <div className="gg-bar">
+      <h2
+        ref={headingRef}
+        className={hideTitle ? "visually-hidden" : "gg-bar__title"}
+        tabIndex={-1}
+        data-route-heading=""
+      >
+        {title}
+      </h2>
+      <div className="gg-bar__actions">
+        <button
+          type="button"
+          className="icon-button gg-bar__button"
+          aria-pressed={highContrast}
+          title={strings.highContrast}
+          onClick={() => setHighContrast(!highContrast)}
+        >
+          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" />
+          </svg>
+          <span className="visually-hidden">{strings.highContrast}</span>
+        </button>
+        <button
+          type="button"
+          className="icon-button gg-bar__button"
+          aria-haspopup="dialog"
+          title={strings.howToPlay}
+          onClick={() => openDialog({ kind: "help" })}
+        >
+          <span className="gg-bar__glyph" aria-hidden="true">
+            ?
+          </span>
+          <span className="visually-hidden">{strings.howToPlay}</span>
+        </button>
+        <button
+          type="button"
+          className="icon-button gg-bar__button"
+          aria-haspopup="dialog"
+          title={strings.statistics}
+          onClick={() => openDialog({ kind: "stats", highlight })}
+        >
+          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M4 20V11h4v9zm6 0V4h4v16zm6 0v-6h4v6z" fill="currentColor" />
+          </svg>
+          <span className="visually-hidden">{strings.statistics}</span>
+        </button>
+      </div>
+    </div>
+  );
+}

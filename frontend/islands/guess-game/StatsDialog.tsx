@@ -1,0 +1,48 @@
+// The player's statistics, fetched afresh each time the dialog opens (the dialog mounts
+// its content only while open).
+import type { Stats } from "../../lib/game";
+import { withLang } from "./api";
+import { useIsland } from "./context";
+import { Dialog } from "./Dialog";
+import { Distribution } from "./Distribution";
+import { FetchError } from "./FetchError";
+import { useJson } from "./useJson";
+
+type Props = { open: boolean; highlight: number | null; onClose: () => void };
+
+export function StatsDialog({ open, highlight, onClose }: Props) {
+  const { strings } = useIsland();
+  return (
+    <Dialog open={open} title={strings.statistics} onClose={onClose}>
+      <StatsBody highlight={highlight} />
+    </Dialog>
+  );
+}
+
+function StatsBody({ highlight }: { highlight: number | null }) {
+  const { strings, urls, lang } = useIsland();
+  const { data, error, loading, retry } = useJson<Stats>(withLang(urls.stats, lang));
+  if (error) return <FetchError error={error} onRetry={retry} />;
+
+  const figures: Array<[string, number | undefined]> = [
+    [strings.played, data?.played],
+    [strings.winPercent, data && Math.round(data.win_percent)],
+    [strings.currentStreak, data?.current_streak],
+    [strings.maxStreak, data?.max_streak],
+  ];
+  return (
+    <div aria-busy={loading}>
+      {data?.streak_broken && <p className="gg-callout">{strings.streakBroken}</p>}
+      <dl className="gg-figures">
+        {figures.map(([label, value]) => (
+          <div key={label} className="gg-figures__item">
+            <dt>{label}</dt>
+            <dd>{value ?? "–"}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="gg-subheading">{strings.distribution}</h3>
+      <Distribution counts={data?.distribution ?? [0, 0, 0, 0, 0, 0]} highlight={highlight} />
+    </div>
+  );
+}

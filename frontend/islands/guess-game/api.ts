@@ -1,0 +1,75 @@
+// The JSON API (see the island contract). Every failure becomes an ApiError: a code
+// from the server with its translated message, or "network" when no usable answer came.
+import type { GuessResponse, NameEntry } from "../../lib/game";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly suggestions: string[];
+
+  constructor(status: number, code: string, message = "", suggestions: string[] = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.suggestions = suggestions;
+  }
+
+  /** No translated message to show: say strings.networkError instead. */
+  get isNetwork(): boolean {
+    return this.code === "network";
+  }
+}
+
+export function withLang(url: string, lang: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
+}
+
+type ErrorBody = { error?: { code?: unknown; message?: unknown; suggestions?: unknown } };
+
+async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: "same-origin", ...init });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(0, "network");
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok && body !== null) return body as T;
+  const detail = (body as ErrorBody | null)?.error;
+  if (detail && typeof detail.code === "string" && typeof detail.message === "string") {
+    const suggestions = Array.isArray(detail.suggestions) ? detail.suggestions.map(String) : [];
+    throw new ApiError(response.status, detail.code, detail.message, suggestions);
+  }
+  throw new ApiError(response.status, "network");
+}
+
+export function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return request<T>(url, { signal, headers: { Accept: "application/json" } });
+}
+
+export function postGuess(url: string, name: string, csrfToken: string): Promise<GuessResponse> {
+  return request<GuessResponse>(url, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/json", "X-CSRFToken": csrfToken },
+    body: JSON.stringify({ name }),
+  });
+}
+
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError(0, "network");
+}
+
+let names: Promise<NameEntry[]> | null = null;
+
+/** The names list, fetched once per page (the server caches it for a day). */
+export function loadNames(url: string): Promise<NameEntry[]> {
+  names ??= getJson<{ names: NameEntry[] }>(url).then(
+    (body) => body.names,
+    (error: unknown) => {
+      names = null; // try again on the next focus
+      throw error;
+    },
+  );
+  return names;
+}

@@ -1,0 +1,41 @@
+// What every component of the island can read: the server's props and the shared UI
+// actions (dialogs, high contrast). One context, set once by <App>.
+import { createContext, useContext, type RefObject } from "react";
+import type { PuzzlePayload } from "../../lib/game";
+
+export type IslandProps = {
+  lang: string;
+  basename: string;
+  view: "today" | "archive";
+  csrfToken: string;
+  todayNumber: number;
+  initial: PuzzlePayload | null;
+  urls: {
+    today: string;
+    puzzle: string;
+    names: string;
+    stats: string;
+    home: string;
+    site: string;
+  };
+  strings: Record<string, string>;
+};
+
+/** `highlight`: the attempt count of the game on screen, marked in the distribution. */
+export type DialogRequest = { kind: "help" } | { kind: "stats"; highlight: number | null };
+
+export type Island = IslandProps & {
+  highContrast: boolean;
+  setHighContrast: (on: boolean) => void;
+  openDialog: (request: DialogRequest) => void;
+  /** True once the player moved between views inside the island (client-side). */
+  navigated: RefObject<boolean>;
+};
+
+export const IslandContext = createContext<Island | null>(null);
+
+export function useIsland(): Island {
+  const island = useContext(IslandContext);
+  if (!island) throw new Error("useIsland outside <App>");
+  return island;
+}

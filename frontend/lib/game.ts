@@ -1,0 +1,281 @@
+// Pure logic of the guess game: API types, text helpers, name matching and the
+// state machine of one game. No DOM, no React: unit-tested in game.test.ts.
+
+export type Result = "correct" | "present" | "wrong" | "higher" | "lower";
+export type HintKey = "type1" | "type2" | "generation" | "stage" | "color" | "height" | "weight";
+export type Hint = { key: HintKey; value: string | number; label: string; result: Result };
+export type HintRow = { name: string; correct: boolean; hints: Hint[] };
+export type Answer = {
+  name: string;
+  name_en: string;
+  artwork_url: string;
+  types: string[];
+  generation: number;
+};
+export type GameStatus = "playing" | "won" | "lost";
+export type GameState = { status: GameStatus; guesses: HintRow[]; practice: boolean; answer?: Answer };
+export type PuzzlePayload = {
+  number: number;
+  date: string;
+  is_today: boolean;
+  attempts_allowed: number;
+  silhouette_url: string;
+  next_puzzle_at: string;
+  state: GameState;
+};
+export type GuessResponse = PuzzlePayload & { guess: HintRow };
+export type NameEntry = { name: string; en?: string };
+export type Stats = {
+  played: number;
+  wins: number;
+  win_percent: number;
+  current_streak: number;
+  max_streak: number;
+  distribution: number[];
+  losses: number;
+  last_win: string | null;
+  streak_broken: boolean;
+};
+export type Results = {
+  number: number;
+  players: number;
+  wins: number;
+  win_percent: number;
+  distribution: number[];
+};
+
+/** The hint columns, in display and share order. */
+export const HINT_KEYS: readonly HintKey[] = [
+  "type1",
+  "type2",
+  "generation",
+  "stage",
+  "color",
+  "height",
+  "weight",
+];
+
+/** Fills `{name}` placeholders; unknown placeholders are left as they are. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.hasOwn(values, key) ? String(values[key]) : whole,
+  );
+}
+
+const STRIP_MARKS_AFTER = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const MARK = /\p{M}/u;
+const KEPT = /[\p{L}\p{N}\p{M}]/u;
+
+function stripsMarks(base: string | undefined): boolean {
+  if (base === undefined || base < "\u0080" || !LETTER_OR_DIGIT.test(base)) return true;
+  return STRIP_MARKS_AFTER.test(base);
+}
+
+/**
+ * The comparison key of a name, like the server's `normalize_name`: no case, spaces or
+ * punctuation; Latin/Greek/Cyrillic lose their accents, while marks of other scripts
+ * stay (ガ is not カ). ♀/♂ become "f"/"m".
+ */
+export function normalizeName(text: string): string {
+  let base: string | undefined;
+  let kept = "";
+  for (const char of text.toLowerCase().normalize("NFKD")) {
+    if (MARK.test(char)) {
+      if (!stripsMarks(base)) kept += char;
+    } else {
+      base = char;
+      kept += char;
+    }
+  }
+  let key = "";
+  for (const char of kept.normalize("NFC").toLowerCase()) {
+    if (char === "♀") key += "f";
+    else if (char === "♂") key += "m";
+    else if (char === "ß") key += "ss";
+    else if (KEPT.test(char)) key += char;
+  }
+  return key;
+}
+
+const keys = new WeakMap<NameEntry, [string, string]>();
+
+function keysOf(entry: NameEntry): [string, string] {
+  let cached = keys.get(entry);
+  if (!cached) {
+    cached = [normalizeName(entry.name), entry.en ? normalizeName(entry.en) : ""];
+    keys.set(entry, cached);
+  }
+  return cached;
+}
+
+/**
+ * Names matching the query in the page language or in English, ignoring case, accents
+ * and punctuation: names starting with the query first, then names containing it.
+ */
+export function filterNames(names: readonly NameEntry[], query: string, limit: number): NameEntry[] {
+  const needle = normalizeName(query);
+  if (!needle || limit < 1) return [];
+  const prefix: NameEntry[] = [];
+  const inside: NameEntry[] = [];
+  for (const entry of names) {
+    const [name, en] = keysOf(entry);
+    if (name.startsWith(needle) || en.startsWith(needle)) {
+      prefix.push(entry);
+      if (prefix.length === limit) break;
+    } else if (inside.length < limit && (name.includes(needle) || en.includes(needle))) {
+      inside.push(entry);
+    }
+  }
+  return prefix.concat(inside).slice(0, limit);
+}
+
+/** How many of a row's hints are correct. */
+export function correctCount(row: HintRow): number {
+  return row.hints.filter((hint) => hint.result === "correct").length;
+}
+
+/** The symbol shown with each result, so colour is never the only signal. */
+export const RESULT_ICONS: Record<Result, string> = {
+  correct: "✓",
+  present: "↔",
+  higher: "↑",
+  lower: "↓",
+  wrong: "✗",
+};
+
+/** What a hint cell shows: its translated value, or strings.none for an empty type 2. */
+export function hintLabel(hint: Hint, none: string): string {
+  return hint.label === "" ? none : hint.label;
+}
+
+/** Separators between the parts of a spoken cell, where ", " is not the custom. */
+const SEPARATORS: Record<string, string> = { ar: "، ", ja: "、", zh: "、", th: " " };
+
+/** The full sentence read to screen readers, e.g. "Generation 3, the answer is higher". */
+export function hintSentence(hint: Hint, strings: Record<string, string>, lang: string): string {
+  const separator = SEPARATORS[lang.split("-")[0]] ?? ", ";
+  return `${strings[hint.key]} ${hintLabel(hint, strings.none)}${separator}${strings[hint.result]}`;
+}
+
+// ---------------------------------------------------------------------------
+// The state machine of one game. The server judges every guess: nothing changes
+// until its answer arrives, and then the whole state comes from the response.
+
+/** An error to show beside the input. `code` is the API's, or "network". */
+export type Notice = { code: string; message: string; suggestions: string[] };
+
+export type PlayEvent =
+  | { kind: "guess"; row: HintRow }
+  | { kind: "error"; notice: Notice }
+  | { kind: "newPuzzle" };
+
+export type Play = {
+  puzzle: PuzzlePayload;
+  sending: boolean;
+  notice: Notice | null;
+  /** Rows from this index on arrived during this visit (they may animate). */
+  fresh: number;
+  /** The game ended during this visit (focus moves to the end panel). */
+  endedHere: boolean;
+  /** A newer daily puzzle, waiting until the player chooses to play it. */
+  waiting: PuzzlePayload | null;
+  /** The latest thing to announce; `eventId` changes with every event. */
+  event: PlayEvent | null;
+  eventId: number;
+};
+
+export type PlayAction =
+  | { type: "send" }
+  | { type: "guessed"; payload: GuessResponse }
+  | { type: "failed"; notice: Notice }
+  | { type: "dismiss" }
+  | { type: "synced"; puzzle: PuzzlePayload }
+  | { type: "newPuzzle"; puzzle: PuzzlePayload }
+  | { type: "playNew" };
+
+export function initialPlay(puzzle: PuzzlePayload): Play {
+  return {
+    puzzle,
+    sending: false,
+    notice: null,
+    fresh: puzzle.state.guesses.length,
+    endedHere: false,
+    waiting: null,
+    event: null,
+    eventId: 0,
+  };
+}
+
+function isOver(puzzle: PuzzlePayload): boolean {
+  return puzzle.state.status !== "playing";
+}
+
+/** A new daily puzzle replaces the shown one at once unless that would interrupt play. */
+export function swapsAutomatically(play: Play): boolean {
+  const { guesses } = play.puzzle.state;
+  return guesses.length === 0 || (isOver(play.puzzle) && !play.endedHere);
+}
+
+function show(play: Play, puzzle: PuzzlePayload): Play {
+  return {
+    ...play,
+    puzzle,
+    notice: null,
+    fresh: puzzle.state.guesses.length,
+    endedHere: false,
+    waiting: null,
+    event: { kind: "newPuzzle" },
+    eventId: play.eventId + 1,
+  };
+}
+
+export function playReducer(play: Play, action: PlayAction): Play {
+  switch (action.type) {
+    case "send":
+      return { ...play, sending: true };
+    case "guessed": {
+      const { guess, ...puzzle } = action.payload;
+      return {
+        ...play,
+        puzzle,
+        sending: false,
+        notice: null,
+        fresh: play.puzzle.state.guesses.length,
+        endedHere: play.endedHere || (!isOver(play.puzzle) && isOver(puzzle)),
+        event: { kind: "guess", row: guess },
+        eventId: play.eventId + 1,
+      };
+    }
+    case "failed":
+      return {
+        ...play,
+        sending: false,
+        notice: action.notice,
+        event: { kind: "error", notice: action.notice },
+        eventId: play.eventId + 1,
+      };
+    case "dismiss":
+      return { ...play, notice: null };
+    case "synced":
+      return {
+        ...play,
+        puzzle: action.puzzle,
+        notice: null,
+        fresh: action.puzzle.state.guesses.length,
+        endedHere: play.endedHere || (!isOver(play.puzzle) && isOver(action.puzzle)),
+      };
+    case "newPuzzle":
+      if (action.puzzle.number === play.puzzle.number) return play;
+      if (action.puzzle.number === play.waiting?.number) return play;
+      if (swapsAutomatically(play)) return show(play, action.puzzle);
+      return {
+        ...play,
+        waiting: action.puzzle,
+        event: { kind: "newPuzzle" },
+        eventId: play.eventId + 1,
+      };
+    case "playNew":
+      return play.waiting ? { ...show(play, play.waiting), event: null } : play;
+  }
+}
