@@ -105,7 +105,7 @@ def test_each_page_has_a_hero_a_frame_and_json_ld(client, slug):
     assert '<h1 id="game-title" class="hero__title">' in html
     assert f'<section class="section game-frame" id="{game.frame_anchor}"' in html
     assert f'src="{game.frame_url}"' in html
-    assert "allowfullscreen" in html and "data-fullscreen" in html
+    assert re.search(r'allow="[^"]*fullscreen', html) and "data-fullscreen" in html
     assert "open " in html and 'target="_blank"' in html  # visible fallback link
     data = json.loads(
         re.search(r'<script type="application/ld\+json">(.+?)</script>', html, re.S).group(1)
