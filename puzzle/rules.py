@@ -1,0 +1,224 @@
+"""Pure game rules: name matching, trait comparison, puzzle calendar and daily choice.
+
+Stdlib only (no Django), so it can be unit-tested and reused by build scripts.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import unicodedata
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+__all__ = [
+    "ATTEMPTS",
+    "CORRECT",
+    "HIGHER",
+    "LOWER",
+    "PRESENT",
+    "WRONG",
+    "NameIndex",
+    "Result",
+    "Traits",
+    "choose",
+    "compare",
+    "cycle_used",
+    "next_puzzle_at",
+    "normalize_name",
+    "puzzle_date",
+    "puzzle_number",
+    "utc_today",
+]
+
+ATTEMPTS = 6
+
+# Scripts whose accents/diacritics are dropped (é -> e, ё -> е). Marks on any other
+# script (kana dakuten, Thai vowels and tones, ...) are meaningful and kept.
+_STRIP_MARK_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
+_GENDER = str.maketrans({"♀": "f", "♂": "m"})
+
+
+def _is_mark(char: str) -> bool:
+    return unicodedata.category(char).startswith("M")
+
+
+def _strips_marks(base: str | None) -> bool:
+    if base is None or base.isascii() or not base.isalnum():
+        return True
+    return unicodedata.name(base, "").startswith(_STRIP_MARK_SCRIPTS)
+
+
+def normalize_name(text: str) -> str:
+    """Return the comparison key of a name: no case, accents, punctuation or spaces.
+
+    Latin/Greek/Cyrillic letters lose their diacritics; kana, Hangul, Thai and CJK keep
+    every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m".
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    kept: list[str] = []
+    base: str | None = None
+    for char in decomposed:
+        if _is_mark(char):
+            if not _strips_marks(base):
+                kept.append(char)
+        else:
+            base = char
+            kept.append(char)
+    recomposed = unicodedata.normalize("NFC", "".join(kept)).casefold().translate(_GENDER)
+    return "".join(c for c in recomposed if c.isalnum() or _is_mark(c))
+
+
+class NameIndex:
+    """Lookup of species ids by any of their (multilingual) names."""
+
+    def __init__(self, entries: Iterable[tuple[int, Iterable[str]]]) -> None:
+        self._ids: dict[str, int] = {}
+        self._display: dict[str, str] = {}
+        for pokemon_id, names in entries:
+            for name in names:
+                key = normalize_name(name)
+                if key and key not in self._ids:
+                    self._ids[key] = pokemon_id
+                    self._display[key] = name
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def match(self, text: str) -> int | None:
+        """Return the id whose normalized name equals the normalized text, else None."""
+        return self._ids.get(normalize_name(text))
+
+    def suggest(self, text: str, limit: int = 1) -> list[str]:
+        """Return up to `limit` display names closest to the text, one per species."""
+        key = normalize_name(text)
+        if not key or limit < 1:
+            return []
+        candidates = difflib.get_close_matches(key, self._ids, n=len(self._ids), cutoff=0.6)
+        seen: set[int] = set()
+        result: list[str] = []
+        for candidate in candidates:
+            pokemon_id = self._ids[candidate]
+            if pokemon_id in seen:
+                continue
+            seen.add(pokemon_id)
+            result.append(self._display[candidate])
+            if len(result) == limit:
+                break
+        return result
+
+
+class Result:
+    """Per-trait comparison outcomes (plain strings, JSON friendly)."""
+
+    CORRECT = "correct"
+    PRESENT = "present"
+    WRONG = "wrong"
+    HIGHER = "higher"  # the answer's value is higher than the guessed one
+    LOWER = "lower"  # the answer's value is lower than the guessed one
+
+
+CORRECT = Result.CORRECT
+PRESENT = Result.PRESENT
+WRONG = Result.WRONG
+HIGHER = Result.HIGHER
+LOWER = Result.LOWER
+
+_NO_TYPE = "none"
+
+
+@dataclass(frozen=True)
+class Traits:
+    """The comparable traits of one species."""
+
+    types: tuple[str, ...]
+    generation: int
+    stage: int
+    color: str
+    height: float
+    weight: float
+
+
+def _type_slots(types: Sequence[str]) -> tuple[str, str]:
+    first = types[0] if len(types) > 0 else _NO_TYPE
+    second = types[1] if len(types) > 1 else _NO_TYPE
+    return first, second
+
+
+def _compare_slot(guess: str, answer: str, answer_other: str) -> str:
+    if guess == answer:
+        return CORRECT
+    if guess == answer_other:
+        return PRESENT
+    return WRONG
+
+
+def _compare_number(guess: float, answer: float) -> str:
+    if answer == guess:
+        return CORRECT
+    return HIGHER if answer > guess else LOWER
+
+
+def compare(guess: Traits, answer: Traits) -> dict[str, str]:
+    """Compare a guess with the answer, trait by trait."""
+    g1, g2 = _type_slots(guess.types)
+    a1, a2 = _type_slots(answer.types)
+    return {
+        "type1": _compare_slot(g1, a1, a2),
+        "type2": _compare_slot(g2, a2, a1),
+        "generation": _compare_number(guess.generation, answer.generation),
+        "stage": _compare_number(guess.stage, answer.stage),
+        "color": CORRECT if guess.color == answer.color else WRONG,
+        "height": _compare_number(guess.height, answer.height),
+        "weight": _compare_number(guess.weight, answer.weight),
+    }
+
+
+def puzzle_number(day: date, launch: date) -> int:
+    """Return the 1-based puzzle number of a day (launch day is #1)."""
+    return (day - launch).days + 1
+
+
+def puzzle_date(number: int, launch: date) -> date:
+    """Return the day of a puzzle number (inverse of puzzle_number)."""
+    return launch + timedelta(days=number - 1)
+
+
+def _require_aware(now: datetime) -> None:
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError("now must be a timezone-aware datetime")
+
+
+def utc_today(now: datetime) -> date:
+    """Return the UTC calendar day of an aware datetime."""
+    _require_aware(now)
+    return now.astimezone(UTC).date()
+
+
+def next_puzzle_at(now: datetime) -> datetime:
+    """Return the next 00:00 UTC strictly after `now`, as an aware UTC datetime."""
+    tomorrow = utc_today(now) + timedelta(days=1)
+    return datetime.combine(tomorrow, time(0, 0), tzinfo=UTC)
+
+
+def cycle_used(history: Sequence[int], pool: Collection[int]) -> set[int]:
+    """Return the pool ids already used in the current cycle of the history."""
+    pool_set = set(pool)
+    used: set[int] = set()
+    for pokemon_id in history:
+        if pokemon_id in pool_set:
+            used.add(pokemon_id)
+            if used >= pool_set:
+                used = set()
+    return used
+
+
+def choose(pool: Collection[int], used: Collection[int], day: date, seed: str) -> int:
+    """Deterministically pick the day's id among the pool ids not used yet."""
+    if not pool:
+        raise ValueError("cannot choose from an empty pool")
+    pool_set = set(pool)
+    available = sorted(pool_set - set(used)) or sorted(pool_set)
+    digest = hashlib.sha256(f"{seed}:{day.isoformat()}".encode()).hexdigest()
+    return available[int(digest, 16) % len(available)]
