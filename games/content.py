@@ -1,20 +1,28 @@
-"""Initial page content: ``games/content/<slug>.json`` (English) into the database.
+"""Initial page content into the database.
 
-``load_all()`` creates only the games that do not exist yet, so running setup again
-never overwrites what staff changed in the admin.
+``games/content/<slug>.json`` holds a page in English; ``games/content/i18n/<code>/<slug>.json``
+holds the same document with its text translated. ``load_all()`` creates the games that
+do not exist yet, and fills translation columns that are still empty, so running setup
+again never overwrites what staff changed in the admin.
 """
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
+from django.conf import settings
+from django.db import models as db_models
 from django.db import transaction
 from django.utils import translation
+from modeltranslation.translator import translator
 
 from games import models
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
+TRANSLATIONS_DIR = CONTENT_DIR / "i18n"
 
-ITEM_MODELS: dict[str, tuple[type, tuple[str, ...]]] = {
+# Section kind → (item model, document keys copied to same-named fields).
+ITEM_MODELS: dict[str, tuple[type[db_models.Model], tuple[str, ...]]] = {
     "features": (models.FeatureCard, ("key", "icon", "title", "description")),
     "steps": (models.Step, ("title", "description")),
     "controls": (models.Control, ("group", "keys", "action")),
@@ -33,6 +41,16 @@ def content_files() -> list[Path]:
 
 def read(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def translations_for(slug: str) -> dict[str, dict]:
+    """Translated documents of one page, by language code."""
+    found = {}
+    for code, _name in settings.LANGUAGES:
+        path = TRANSLATIONS_DIR / code / f"{slug}.json"
+        if code != "en" and path.exists():
+            found[code] = read(path)
+    return found
 
 
 def _game_fields(data: dict) -> dict:
@@ -62,6 +80,68 @@ def _game_fields(data: dict) -> dict:
     }
 
 
+def _section_fields(section: dict) -> dict:
+    link = section.get("link") or {}
+    return {
+        "kind": section["kind"],
+        "anchor": section.get("anchor", ""),
+        "heading": section.get("heading", ""),
+        "body": section.get("body") or section.get("intro", ""),
+        "mode": section.get("mode", "single"),
+        "link_label": link.get("label", ""),
+        "link_anchor": link.get("anchor", ""),
+    }
+
+
+def _item_fields(item: dict, keys: tuple[str, ...]) -> dict:
+    values = {key: item.get(key, "") for key in keys}
+    if isinstance(values.get("objectives"), list):
+        values["objectives"] = "\n".join(values["objectives"])
+    return values
+
+
+def _pairs(game: models.Game, data: dict) -> Iterator[tuple[db_models.Model, dict]]:
+    """Each row of a game with the document values it was made from, in order.
+    A list whose length staff changed is skipped: its rows no longer line up."""
+    yield game, _game_fields(data)
+    buttons = list(game.hero_buttons.all())
+    if len(buttons) == len(data.get("hero_buttons", [])):
+        yield from zip(buttons, data.get("hero_buttons", []), strict=True)
+    sections = list(game.sections.all())
+    if len(sections) == len(data["sections"]):
+        yield from zip(sections, (_section_fields(s) for s in data["sections"]), strict=True)
+    for section in data["sections"]:
+        if section["kind"] not in ITEM_MODELS:
+            continue
+        model, keys = ITEM_MODELS[section["kind"]]
+        rows = list(model.objects.filter(game=game).order_by("order", "id"))
+        items = section.get("items", [])
+        if len(rows) == len(items):
+            yield from zip(rows, (_item_fields(i, keys) for i in items), strict=True)
+
+
+def fill_translations(game: models.Game, data: dict, translated: dict[str, dict]) -> int:
+    """Copy translated text into empty ``<field>_<code>`` columns; returns fields set."""
+    filled = 0
+    for code, document in translated.items():
+        suffix = code.replace("-", "_")
+        for (row, _english), (_same, values) in zip(
+            _pairs(game, data), _pairs(game, document), strict=False
+        ):
+            fields = translator.get_options_for_model(type(row)).fields
+            changed = []
+            for field in fields:
+                column = f"{field}_{suffix}"
+                value = values.get(field)
+                if value and not getattr(row, column):
+                    setattr(row, column, value)
+                    changed.append(column)
+            if changed:
+                row.save(update_fields=changed)
+                filled += len(changed)
+    return filled
+
+
 def create_game(data: dict) -> models.Game:
     """Create one game with all its sections and items (English columns)."""
     with translation.override("en"), transaction.atomic():
@@ -69,26 +149,11 @@ def create_game(data: dict) -> models.Game:
         for order, button in enumerate(data.get("hero_buttons", [])):
             models.HeroButton.objects.create(game=game, order=order, **button)
         for order, section in enumerate(data["sections"]):
-            link = section.get("link") or {}
-            models.Section.objects.create(
-                game=game,
-                order=order,
-                kind=section["kind"],
-                anchor=section.get("anchor", ""),
-                heading=section.get("heading", ""),
-                body=section.get("body") or section.get("intro", ""),
-                mode=section.get("mode", "single"),
-                link_label=link.get("label", ""),
-                link_anchor=link.get("anchor", ""),
-            )
-            items = section.get("items", [])
+            models.Section.objects.create(game=game, order=order, **_section_fields(section))
             if section["kind"] in ITEM_MODELS:
-                model, fields = ITEM_MODELS[section["kind"]]
-                for index, item in enumerate(items):
-                    values = {f: item.get(f, "") for f in fields}
-                    if "objectives" in values and isinstance(values["objectives"], list):
-                        values["objectives"] = "\n".join(values["objectives"])
-                    model.objects.create(game=game, order=index, **values)
+                model, keys = ITEM_MODELS[section["kind"]]
+                for index, item in enumerate(section.get("items", [])):
+                    model.objects.create(game=game, order=index, **_item_fields(item, keys))
         return game
 
 
@@ -109,8 +174,28 @@ def link_related(data: dict) -> None:
                     )
 
 
-def load_all() -> list[str]:
-    """Create the games that are missing; returns the slugs created."""
+def _related_blurbs(game: models.Game, data: dict, translated: dict[str, dict]) -> int:
+    filled = 0
+    items = [i for s in data["sections"] if s["kind"] == "related" for i in s.get("items", [])]
+    rows = list(game.related.all())
+    if len(rows) != len(items):
+        return 0
+    for code, document in translated.items():
+        column = f"blurb_{code.replace('-', '_')}"
+        local = [
+            i for s in document["sections"] if s["kind"] == "related" for i in s.get("items", [])
+        ]
+        for row, item in zip(rows, local, strict=False):
+            if item.get("blurb") and not getattr(row, column):
+                setattr(row, column, item["blurb"])
+                row.save(update_fields=[column])
+                filled += 1
+    return filled
+
+
+def load_all() -> tuple[list[str], int]:
+    """Create the games that are missing and fill empty translations.
+    Returns the slugs created and the number of translated fields filled."""
     created = []
     documents = [read(path) for path in content_files()]
     for data in documents:
@@ -120,4 +205,12 @@ def load_all() -> list[str]:
     for data in documents:
         if data["slug"] in created:
             link_related(data)
-    return created
+    filled = 0
+    for data in documents:
+        translated = translations_for(data["slug"])
+        if translated:
+            game = models.Game.objects.get(slug=data["slug"])
+            with transaction.atomic():
+                filled += fill_translations(game, data, translated)
+                filled += _related_blurbs(game, data, translated)
+    return created, filled
