@@ -1,0 +1,37 @@
+"""Translators work in Rosetta; staff see per-language completeness."""
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def translator(client):
+    user = User.objects.create_user("tr", "tr@example.org", "pw-123456", is_staff=True)
+    user.groups.add(Group.objects.get(name="translators"))
+    client.force_login(user)
+    return client
+
+
+def test_a_translator_can_open_a_catalogue_in_rosetta(translator):
+    response = translator.get("/rosetta/files/project/")
+    assert response.status_code == 200
+    assert "German" in response.content.decode() or "Deutsch" in response.content.decode()
+    detail = translator.get("/rosetta/files/project/de/0/")
+    assert detail.status_code == 200
+
+
+def test_anyone_else_is_sent_to_the_login(client):
+    response = client.get("/rosetta/files/project/")
+    assert response.status_code == 302
+    assert "/admin/login/" in response["Location"]
+
+
+def test_the_status_command_lists_every_language(capsys):
+    call_command("translation_status", "--content")
+    out = capsys.readouterr().out
+    for code in ("zh", "fil", "no", "ar"):
+        assert f"\n{code} " in "\n" + out
+    assert "100%" in out
