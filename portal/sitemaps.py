@@ -8,6 +8,8 @@ from django.urls import reverse
 
 from games.models import Game
 from portal import languages
+from puzzle import rules
+from puzzle.models import launch_date, today
 
 
 class LocalizedSitemap(Sitemap):
@@ -45,6 +47,20 @@ class StaticPagesSitemap(LocalizedSitemap):
         return 1.0 if item == "pages:home" else 0.6
 
 
+class ArchiveSitemap(LocalizedSitemap):
+    """Past puzzles, playable as practice at /archive/<number>/."""
+
+    changefreq = "yearly"
+    priority = 0.3
+
+    def items(self) -> list[int]:
+        latest = rules.puzzle_number(today(), launch_date())
+        return list(range(latest - 1, 0, -1))
+
+    def location(self, number: int) -> str:
+        return reverse("puzzle:archive_puzzle", args=[number])
+
+
 class GamesSitemap(LocalizedSitemap):
     changefreq = "monthly"
     priority = 0.8
@@ -56,4 +72,4 @@ class GamesSitemap(LocalizedSitemap):
         return game.updated_at
 
 
-sitemaps = {"pages": StaticPagesSitemap, "games": GamesSitemap}
+sitemaps = {"pages": StaticPagesSitemap, "games": GamesSitemap, "archive": ArchiveSitemap}

@@ -5,6 +5,9 @@ import re
 import pytest
 from django.conf import settings
 
+from puzzle import rules
+from puzzle.models import launch_date, today
+
 pytestmark = pytest.mark.django_db
 CODES = [code for code, _name in settings.LANGUAGES]
 
@@ -50,8 +53,10 @@ def test_the_sitemap_lists_every_route_in_every_language(client):
     assert response.status_code == 200
     body = response.content.decode()
     locations = re.findall(r"<loc>([^<]+)</loc>", body)
-    # 5 fixed pages + the archive + 9 game pages, each in 19 languages.
-    assert len(locations) == 15 * 19
+    # 5 fixed pages + the archive + 9 game pages + every past puzzle, in 19 languages.
+    past = rules.puzzle_number(today(), launch_date()) - 1
+    assert len(locations) == (15 + past) * 19
+    assert f"{settings.SITE_URL}/de/archive/1/" in locations
     assert f"{settings.SITE_URL}/ar/time-shooter-3/" in locations
     assert f"{settings.SITE_URL}/pokerogue/" in locations
     assert 'hreflang="x-default"' in body
