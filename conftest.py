@@ -1,5 +1,8 @@
 """Shared pytest fixtures: a test database with the Pokédex and the game pages loaded
-once per session, a clean cache per test, and a frozen clock helper."""
+once per session, a clean cache per test, and a Redis database per xdist worker."""
+
+import copy
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.core.cache import cache
@@ -14,7 +17,17 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
-def _clean_cache():
+def _clean_cache(request, settings):
+    # On the production profile the workers share one Redis server; clearing the cache
+    # flushes a whole database, so each worker gets its own (10, 11, …).
+    default = settings.CACHES["default"]
+    if "redis" in default["BACKEND"].lower():
+        worker = getattr(request.config, "workerinput", {}).get("workerid", "gw0")
+        parts = urlsplit(default["LOCATION"])
+        caches = copy.deepcopy(settings.CACHES)
+        index = 10 + int(worker.removeprefix("gw") or 0)
+        caches["default"]["LOCATION"] = urlunsplit(parts._replace(path=f"/{index}"))
+        settings.CACHES = caches
     cache.clear()
     yield
     cache.clear()

@@ -2,6 +2,7 @@
 tabs, then its sections and every list as ordered inlines."""
 
 from django.contrib import admin
+from django.db import models as db_models
 from modeltranslation.admin import (
     TabbedTranslationAdmin,
     TranslationStackedInline,
@@ -80,6 +81,7 @@ class GameAdmin(TabbedTranslationAdmin):
     search_fields = ["name", "slug", "seo_title", "hero_title"]
     view_on_site = True
     save_on_top = True
+    formfield_overrides = {db_models.URLField: {"assume_scheme": "https"}}
     fieldsets = [
         (None, {"fields": ["name", "slug", "order", "published", "genre", "developer"]}),
         ("SEO", {"fields": ["seo_title", "seo_description", "seo_keywords"]}),

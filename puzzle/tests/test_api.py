@@ -389,7 +389,7 @@ class TestSilhouette:
         assert response["Content-Type"] == "image/png"
         assert "immutable" in response["Cache-Control"]
         image = Image.open(BytesIO(response.content)).convert("RGBA")
-        colours = {pixel[:3] for pixel in image.getdata() if pixel[3] > 0}
+        colours = {pixel[:3] for pixel in image.get_flattened_data() if pixel[3] > 0}
         assert len(colours) == 1
         assert not image.info.get("exif") and not any(k for k in image.info if k not in ("dpi",))
 
