@@ -1,0 +1,97 @@
+"""Staff tools of the daily game: artwork upload, pool membership, scheduling."""
+
+from datetime import UTC, date, datetime
+from io import BytesIO
+
+import pytest
+import time_machine
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
+
+from puzzle.models import DailyPuzzle, Pokemon
+from puzzle.silhouette import render_silhouette
+
+pytestmark = pytest.mark.django_db
+NOON = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def staff(client, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    user = User.objects.create_superuser("staff", "staff@example.org", "pw-123456")
+    client.force_login(user)
+    return client
+
+
+def png_bytes() -> bytes:
+    image = Image.new("RGBA", (400, 300), (0, 0, 0, 0))
+    for x in range(100, 300):
+        for y in range(50, 250):
+            image.putpixel((x, y), (200, 30, 30, 255))
+    out = BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def form_data(pokemon: Pokemon, **changes) -> dict:
+    data = {
+        "id": pokemon.id,
+        "name_en": pokemon.name_en,
+        "extra_names": "[]",
+        "type1": pokemon.type1,
+        "type2": pokemon.type2,
+        "generation": pokemon.generation,
+        "stage": pokemon.stage,
+        "color": pokemon.color,
+        "height": pokemon.height,
+        "weight": pokemon.weight,
+    }
+    data.update(changes)
+    return data
+
+
+def test_staff_can_upload_artwork_and_add_a_species_to_the_pool(staff):
+    pokemon = Pokemon.objects.get(pk=700)
+    upload = SimpleUploadedFile("art.png", png_bytes(), content_type="image/png")
+    response = staff.post(
+        "/admin/puzzle/pokemon/700/change/",
+        form_data(pokemon, artwork=upload, in_daily_pool="on"),
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    pokemon.refresh_from_db()
+    assert pokemon.artwork.name.endswith(".webp")
+    assert pokemon.in_daily_pool
+    assert Pokemon.objects.in_pool().filter(pk=700).exists()
+    with Image.open(pokemon.artwork.path) as art:
+        assert art.size == (256, 256)
+    silhouette = Image.open(BytesIO(render_silhouette(pokemon.artwork_path())))
+    assert silhouette.size == (256, 256)
+
+
+def test_the_pool_refuses_a_species_without_artwork(staff):
+    pokemon = Pokemon.objects.get(pk=1000)
+    response = staff.post(
+        "/admin/puzzle/pokemon/1000/change/", form_data(pokemon, in_daily_pool="on")
+    )
+    assert response.status_code == 200
+    assert "Upload artwork before adding it to the pool." in response.content.decode()
+
+
+def test_staff_schedule_a_future_day_but_not_a_past_one(staff):
+    with time_machine.travel(NOON, tick=False):
+        past = staff.post("/admin/puzzle/dailypuzzle/add/", {"date": "2026-11-20", "pokemon": 25})
+        assert past.status_code == 200
+        assert "Only future dates can be scheduled." in past.content.decode()
+        future = staff.post("/admin/puzzle/dailypuzzle/add/", {"date": "2026-12-24", "pokemon": 25})
+        assert future.status_code == 302
+    puzzle = DailyPuzzle.objects.get(date=date(2026, 12, 24))
+    assert puzzle.scheduled and puzzle.pokemon_id == 25
+
+
+def test_a_released_puzzle_cannot_be_changed(staff):
+    with time_machine.travel(NOON, tick=False):
+        puzzle = DailyPuzzle.for_date(date(2026, 11, 21))
+        response = staff.get(f"/admin/puzzle/dailypuzzle/{puzzle.pk}/change/")
+        assert response.status_code == 200
+        assert 'name="_save"' not in response.content.decode()
