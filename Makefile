@@ -106,10 +106,10 @@ chromium:
 # --- Measurements (not tests) -----------------------------------------------------
 
 bench: setup
-	$(PY) scripts/bench.py
+	$(PY) -m scripts.bench
 
 lighthouse: setup chromium
-	$(PY) scripts/lighthouse.py
+	$(PY) -m scripts.lighthouse
 
 # --- Translators ------------------------------------------------------------------
 

@@ -15,16 +15,14 @@ import http.client
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
 from http.cookies import SimpleCookie
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from scripts.serve import gunicorn, manage
+
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "32"))
 WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
@@ -60,12 +58,6 @@ def ensure_database() -> None:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Player:
@@ -163,45 +155,19 @@ def main() -> int:
         "DJANGO_DEBUG": "0",
         "RATELIMIT_ENABLE": "0",
     }
-    python = sys.executable
     for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
-        subprocess.run(
-            [python, "manage.py", *args], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
-        )
-    port = free_port()
-    gunicorn = subprocess.Popen(
-        [
-            str(Path(python).parent / "gunicorn"),
-            "portal.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(WORKERS),
-            "--no-control-socket",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        manage(env, *args)
+    with gunicorn(env, workers=WORKERS) as base:
+        port = int(base.rsplit(":", 1)[1])
         Player(port).request("GET", "/api/puzzle/today")  # warm up: creates today's puzzle
         print(f"gunicorn {WORKERS} workers, {PLAYERS} concurrent players, {SECONDS:.0f}s each")
         print(f"{'scenario':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}  statuses")
         for label, scenario in (("bare view /healthz", "bare"), ("POST guess API", "guess")):
             r = run(port, scenario)
             print(
-                f"{label:<22}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['errors']:>8}  {r['statuses']}"
+                f"{label:<22}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['errors']:>8}"
+                f"  {r['statuses']}"
             )
-    finally:
-        gunicorn.terminate()
-        gunicorn.wait(timeout=10)
     return 0
 
 

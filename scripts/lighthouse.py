@@ -4,74 +4,36 @@ Serves the site with gunicorn on a free port, runs the pinned `lighthouse` npm p
 against `/`, `/how-to-play/` and `/ar/`, and prints the four category scores plus the
 bytes of JavaScript and CSS each page transferred. Reports go to lighthouse-reports/.
 
-    make lighthouse
+    make lighthouse   (python -m scripts.lighthouse)
 """
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from scripts.serve import ROOT, gunicorn
+
 PAGES = ["/", "/how-to-play/", "/ar/"]
 OUT = ROOT / "lighthouse-reports"
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def main() -> int:
     OUT.mkdir(exist_ok=True)
-    port = free_port()
-    env = {**os.environ, "DJANGO_DEBUG": "0"}
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "portal.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--no-control-socket",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn({**os.environ, "DJANGO_DEBUG": "0"}) as base:
         print(f"{'page':<16}{'perf':>6}{'a11y':>6}{'best':>6}{'seo':>6}{'JS KB':>8}{'CSS KB':>8}")
         for path in PAGES:
             name = path.strip("/").replace("/", "_") or "home"
             report = OUT / f"{name}.json"
             subprocess.run(
-                [
-                    "npx",
-                    "lighthouse",
-                    f"http://127.0.0.1:{port}{path}",
-                    "--quiet",
-                    "--output=json",
-                    f"--output-path={report}",
-                    f"--chrome-flags={CHROME_FLAGS}",
-                    "--only-categories=performance,accessibility,best-practices,seo",
-                ],
+                ["npx", "lighthouse", f"{base}{path}", "--quiet", "--output=json",
+                 f"--output-path={report}", f"--chrome-flags={CHROME_FLAGS}",
+                 "--only-categories=performance,accessibility,best-practices,seo"],
                 cwd=ROOT,
                 env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
                 check=True,
-            )
+            )  # fmt: skip
             data = json.loads(report.read_text())
             scores = [
                 round(100 * data["categories"][c]["score"])
@@ -88,9 +50,6 @@ def main() -> int:
                 + f"{js / 1024:>8.1f}{css / 1024:>8.1f}"
             )
         print(f"Reports: {OUT}/")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     return 0
 
 

@@ -2,17 +2,14 @@
 SQLite file) driven by Playwright in Debian's Chromium. Never downloads a browser."""
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from scripts.serve import gunicorn, manage
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -29,16 +26,6 @@ TODAY_ANSWER = 25  # Pikachu
 YESTERDAY_ANSWER = 1  # Bulbasaur
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _manage(env: dict, *args: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
@@ -50,9 +37,9 @@ def server(tmp_path_factory) -> Iterator[str]:
         "RATELIMIT_ENABLE": "0",
     }
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    _manage(env, "migrate", "--noinput", "-v", "0")
-    _manage(env, "import_pokedex", "-v", "0")
-    _manage(env, "load_games", "-v", "0")
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "import_pokedex", "-v", "0")
+    manage(env, "load_games", "-v", "0")
     today = datetime.now(UTC).date()
     yesterday = today - timedelta(days=1)
     script = "\n".join(
@@ -65,35 +52,9 @@ def server(tmp_path_factory) -> Iterator[str]:
             f"defaults={{'pokemon_id': {TODAY_ANSWER}}})",
         ]
     )
-    _manage(env, "shell", "-c", script)
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "portal.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--no-control-socket",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            time.sleep(0.2)
-    else:
-        process.terminate()
-        raise RuntimeError("gunicorn did not start")
-    yield base
-    process.terminate()
-    process.wait(timeout=10)
+    manage(env, "shell", "-c", script)
+    with gunicorn(env) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")
