@@ -36,6 +36,7 @@ def site(request: HttpRequest) -> dict:
         "canonical_url": settings.SITE_URL + languages.localize(bare, code),
         "home_url": languages.localize("/", code),
         "SITE_URL": settings.SITE_URL,
+        "VITE_DEV": settings.DJANGO_VITE["default"]["dev_mode"],
         "ANALYTICS_ID": settings.ANALYTICS_ID,
         "ADSENSE_CLIENT": settings.ADSENSE_CLIENT,
         "CONTACT_EMAIL": settings.CONTACT_EMAIL,
