@@ -120,6 +120,19 @@ def _pairs(game: models.Game, data: dict) -> Iterator[tuple[db_models.Model, dic
             yield from zip(rows, (_item_fields(i, keys) for i in items), strict=True)
 
 
+def _official_names(values: dict, code: str) -> dict:
+    """Pokémon named in an evolution card get their official name in ``code``."""
+    from puzzle.models import Pokemon
+
+    suffix = code.replace("-", "_")
+    local = dict(values)
+    for field in ("base", "evolved"):
+        pokemon = Pokemon.objects.filter(name_en=values.get(field)).first()
+        if pokemon:
+            local[field] = getattr(pokemon, f"name_{suffix}", None) or pokemon.name_en
+    return local
+
+
 def fill_translations(game: models.Game, data: dict, translated: dict[str, dict]) -> int:
     """Copy translated text into empty ``<field>_<code>`` columns; returns fields set."""
     filled = 0
@@ -128,6 +141,8 @@ def fill_translations(game: models.Game, data: dict, translated: dict[str, dict]
         for (row, _english), (_same, values) in zip(
             _pairs(game, data), _pairs(game, document), strict=False
         ):
+            if isinstance(row, models.EvolutionItem):
+                values = _official_names(values, code)
             fields = translator.get_options_for_model(type(row)).fields
             changed = []
             for field in fields:

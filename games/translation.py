@@ -63,7 +63,8 @@ class MissionOptions(TranslationOptions):
 
 @register(models.EvolutionItem)
 class EvolutionItemOptions(TranslationOptions):
-    fields = ("requirements", "benefits")
+    # base/evolved are Pokémon names: the loader fills them from the Pokédex's official names.
+    fields = ("base", "evolved", "requirements", "benefits")
 
 
 @register(models.TimelineItem)
