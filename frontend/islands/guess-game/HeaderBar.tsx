@@ -1,6 +1,7 @@
 // The island's own title bar: the view's heading, then help, statistics and the
 // high-contrast switch.
 import { useEffect, useRef } from "react";
+import { trackPageView } from "../../lib/analytics";
 import { useIsland } from "./context";
 
 type Props = {
@@ -19,6 +20,13 @@ export function HeaderBar({ title, highlight = null, hideTitle = false }: Props)
     const lost = !document.activeElement || document.activeElement === document.body;
     if (navigated.current && lost) headingRef.current?.focus();
   }, [navigated]);
+  // A client-side navigation shows a new view: give the tab its title and count the
+  // page view (the first view came with the server's page and its own page view).
+  useEffect(() => {
+    if (!navigated.current) return;
+    document.title = `${title} – Pokéguess`;
+    trackPageView();
+  }, [title, navigated]);
   return (
     <div className="gg-bar">
       <h2
