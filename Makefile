@@ -47,6 +47,8 @@ $(STAMPS)/node: package.json package-lock.json | $(STAMPS)
 
 frontend/dist/.vite/manifest.json: $(STAMPS)/node $(FRONTEND_SOURCES)
 	npx vite build --logLevel warn
+	@# jQuery UI for the admin's language tabs (modeltranslation), served by us, not a CDN.
+	mkdir -p frontend/dist/vendor && cp node_modules/jquery-ui/dist/jquery-ui.min.js frontend/dist/vendor/
 
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMPS)/python
 	$(MANAGE) compilemessages -l $* $(LOCALE_IGNORE) -v 0

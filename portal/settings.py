@@ -164,6 +164,9 @@ LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
+# The admin's language tabs need jQuery UI; it comes from npm with the frontend build
+# (Makefile), never from a CDN (the CSP and school networks would block it).
+JQUERY_UI_URL = "vendor/jquery-ui.min.js"
 MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
 MODELTRANSLATION_LANGUAGES = tuple(code for code, _name in LANGUAGES)
 
@@ -211,6 +214,9 @@ SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
 X_FRAME_OPTIONS = "DENY"
+# A game page in the admin posts every section and item in 19 languages (thousands of
+# fields); Django's default of 1,000 would refuse the save.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 20_000
 CSRF_FAILURE_VIEW = "portal.views.csrf_failure"
 SILENCED_SYSTEM_CHECKS = envlist("SILENCED_SYSTEM_CHECKS")
 

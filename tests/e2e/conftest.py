@@ -24,6 +24,7 @@ CHROMIUM_ARGS = [
 # Today's and yesterday's answers are fixed so the tests can win and lose on purpose.
 TODAY_ANSWER = 25  # Pikachu
 YESTERDAY_ANSWER = 1  # Bulbasaur
+STAFF_PASSWORD = "e2e-staff-password"
 
 
 @pytest.fixture(scope="session")
@@ -53,6 +54,10 @@ def server(tmp_path_factory) -> Iterator[str]:
         ]
     )
     manage(env, "shell", "-c", script)
+    manage(
+        {**env, "DJANGO_SUPERUSER_PASSWORD": STAFF_PASSWORD},
+        "createsuperuser", "--noinput", "--username", "staff", "--email", "staff@example.org",
+    )  # fmt: skip
     with gunicorn(env) as base:
         yield base
 
