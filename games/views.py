@@ -25,26 +25,22 @@ LIST_KINDS = {
 
 
 def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
-    url = settings.SITE_URL + request.path
-    documents: list[dict] = [
-        {
-            "@context": "https://schema.org",
-            "@type": "VideoGame",
-            "name": game.name,
-            "description": game.seo_description,
-            "url": url,
-            "genre": game.genre or None,
-            "gamePlatform": "Web browser",
-            "applicationCategory": "Game",
-            "operatingSystem": "Any",
-            "offers": {"@type": "Offer", "price": "0", "priceCurrency": "USD"},
-            **(
-                {"author": {"@type": "Organization", "name": game.developer}}
-                if game.developer
-                else {}
-            ),
-        }
-    ]
+    video_game: dict = {
+        "@context": "https://schema.org",
+        "@type": "VideoGame",
+        "name": game.name,
+        "description": game.seo_description,
+        "url": settings.SITE_URL + request.path,
+        "gamePlatform": "Web browser",
+        "applicationCategory": "Game",
+        "operatingSystem": "Any",
+        "offers": {"@type": "Offer", "price": "0", "priceCurrency": "USD"},
+    }
+    if game.genre:
+        video_game["genre"] = game.genre
+    if game.developer:
+        video_game["author"] = {"@type": "Organization", "name": game.developer}
+    documents = [video_game]
     if faq:
         documents.append(
             {
@@ -60,9 +56,6 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
                 ],
             }
         )
-    for doc in documents:
-        if doc.get("genre") is None:
-            doc.pop("genre", None)
     # json_script-style escaping so text can never close the <script> element.
     raw = json.dumps(documents, ensure_ascii=False)
     return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
