@@ -204,7 +204,8 @@ DJANGO_VITE = {
 
 # --- Security ------------------------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", not DEBUG and bool(env("DATABASE_URL")))
+# Behind HTTPS set SECURE_COOKIES=1 (check --deploy asks for it); plain-HTTP setups work as is.
+SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
