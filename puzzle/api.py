@@ -139,6 +139,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
             puzzle=puzzle,
             defaults={"counts_for_stats": puzzle.date == rules.utc_today(now)},
         )
+        game.puzzle = puzzle  # already loaded, with its answer
         if game.finished:
             response = error(
                 409, "game_over", _("This puzzle is finished. Come back for the next one!")
