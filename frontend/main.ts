@@ -12,14 +12,34 @@ const islands: Record<string, IslandLoader> = {
   "ad-slot": () => import("./islands/ad-slot/index"),
 };
 
+// Islands marked data-load="visible" (the game, below the hero on phones) load when they
+// come near the viewport, so the first paint is not held up by React.
+function whenNear(root: HTMLElement, run: () => void): void {
+  if (root.dataset.load !== "visible" || !("IntersectionObserver" in window)) {
+    run();
+    return;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      run();
+    },
+    { rootMargin: "600px 0px" },
+  );
+  observer.observe(root);
+}
+
 function mountIslands(): void {
   document.querySelectorAll<HTMLElement>("[data-island]").forEach((root) => {
     const load = islands[root.dataset.island ?? ""];
     if (!load || root.dataset.mounted) return;
     root.dataset.mounted = "true";
-    load()
-      .then((island) => island.mount(root))
-      .catch((error: unknown) => console.error("Could not load island", root.dataset.island, error));
+    whenNear(root, () => {
+      load()
+        .then((island) => island.mount(root))
+        .catch((error: unknown) => console.error("Could not load island", root.dataset.island, error));
+    });
   });
 }
 

@@ -26,14 +26,18 @@ def main() -> int:
         for path in PAGES:
             name = path.strip("/").replace("/", "_") or "home"
             report = OUT / f"{name}.json"
-            subprocess.run(
-                ["npx", "lighthouse", f"{base}{path}", "--quiet", "--output=json",
-                 f"--output-path={report}", f"--chrome-flags={CHROME_FLAGS}",
-                 "--only-categories=performance,accessibility,best-practices,seo"],
-                cwd=ROOT,
-                env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
-                check=True,
-            )  # fmt: skip
+            # Lighthouse sometimes fails its first navigation (NO_NAVSTART): one retry.
+            for attempt in (1, 2):
+                done = subprocess.run(
+                    ["npx", "lighthouse", f"{base}{path}", "--quiet", "--output=json",
+                     f"--output-path={report}", f"--chrome-flags={CHROME_FLAGS}",
+                     "--only-categories=performance,accessibility,best-practices,seo"],
+                    cwd=ROOT,
+                    env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+                    check=attempt == 2,
+                )  # fmt: skip
+                if done.returncode == 0:
+                    break
             data = json.loads(report.read_text())
             scores = [
                 round(100 * data["categories"][c]["score"])

@@ -140,3 +140,18 @@ def test_the_game_fits_a_small_phone_in_arabic(phone):
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
     assert overflow <= 0
+
+
+def test_a_page_without_islands_loads_no_react(page):
+    scripts: list[str] = []
+    page.on("request", lambda r: scripts.append(r.url) if r.resource_type == "script" else None)
+    page.goto("/how-to-play/")
+    page.wait_for_load_state("networkidle")
+    assert scripts and not any("guess-game" in url for url in scripts)
+
+
+def test_the_game_loads_when_a_phone_scrolls_to_it(phone):
+    phone.goto("/")
+    phone.get_by_role("link", name="Start playing").click()
+    phone.get_by_role("combobox").wait_for()
+    assert phone.locator("#game-area img").first.is_visible()
