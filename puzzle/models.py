@@ -95,6 +95,7 @@ class Pokemon(models.Model):
         help_text=_("PNG or WebP with a transparent background. Replaces the bundled artwork."),
     )
     in_daily_pool = models.BooleanField(_("in the daily pool"), default=False)
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
     objects = PokemonQuerySet.as_manager()
 

@@ -1,44 +1,31 @@
 """Name lookup for guesses and autocomplete, per page language.
 
-Indexes are derived from the Pokémon rows and rebuilt when the data version (bumped on
-every save, shared through the cache) changes, so every worker sees staff edits.
+Indexes are derived from the Pokémon rows and kept per process, keyed by the newest
+``updated_at`` of the table: a staff edit changes the key, so every worker on every
+node rebuilds on its next request without any shared state.
 """
 
 from functools import lru_cache
 
-from django.core.cache import cache
+from django.db.models import Max
 
 from puzzle import rules
 from puzzle.models import Pokemon
 
-VERSION_KEY = "puzzle:pokedex-version"
 
-
-def data_version() -> int:
-    version = cache.get(VERSION_KEY)
-    if version is None:
-        version = 1
-        cache.add(VERSION_KEY, version, timeout=None)
-    return int(version)
-
-
-def bump_version() -> None:
-    try:
-        cache.incr(VERSION_KEY)
-    except ValueError:
-        cache.set(VERSION_KEY, 2, timeout=None)
-    _index.cache_clear()
-    _names.cache_clear()
+def data_version() -> str:
+    newest = Pokemon.objects.aggregate(newest=Max("updated_at"))["newest"]
+    return newest.isoformat() if newest else "empty"
 
 
 @lru_cache(maxsize=64)
-def _index(lang: str, version: int) -> rules.NameIndex:
+def _index(lang: str, version: str) -> rules.NameIndex:
     rows = Pokemon.objects.all()
     return rules.NameIndex((p.id, p.names_for(lang)) for p in rows)
 
 
 @lru_cache(maxsize=64)
-def _names(lang: str, version: int) -> list[dict[str, str]]:
+def _names(lang: str, version: str) -> list[dict[str, str]]:
     result = []
     for p in Pokemon.objects.all():
         local = p.display_name(lang)

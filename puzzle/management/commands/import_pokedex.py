@@ -9,8 +9,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
-from puzzle import names
 from puzzle.models import Pokemon
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pokedex.json"
@@ -40,6 +40,7 @@ class Command(BaseCommand):
         entries = json.loads(Path(options["file"]).read_text(encoding="utf-8"))
         existing = set(Pokemon.objects.values_list("id", flat=True))
         created = updated = 0
+        now = timezone.now()
         with transaction.atomic():
             for entry in entries:
                 fields = {
@@ -61,10 +62,10 @@ class Command(BaseCommand):
                     has_default_artwork=entry["artwork"],
                 )
                 if entry["id"] in existing:
-                    Pokemon.objects.filter(pk=entry["id"]).update(**fields)
+                    # update() skips auto_now: set it, so name lookups rebuild.
+                    Pokemon.objects.filter(pk=entry["id"]).update(updated_at=now, **fields)
                     updated += 1
                 else:
                     Pokemon.objects.create(id=entry["id"], in_daily_pool=entry["artwork"], **fields)
                     created += 1
-        names.bump_version()
         self.stdout.write(self.style.SUCCESS(f"Pokédex: {created} created, {updated} updated."))
