@@ -108,6 +108,15 @@ def game_island_context(
         player = players.current_player(request)
         game = PlayerGame.objects.filter(player=player, puzzle=puzzle).first() if player else None
         initial = state.puzzle_payload(puzzle, game)
+    played: dict[str, str] = {}
+    if view == "archive":
+        player = players.current_player(request)
+        if player:
+            rows = PlayerGame.objects.filter(player=player, puzzle__date__lt=today())
+            played = {
+                str(rules.puzzle_number(day, launch_date())): status
+                for day, status in rows.values_list("puzzle__date", "status")
+            }
     prefix = "" if lang == languages.DEFAULT else f"/{lang}"
     props = {
         "lang": lang,
@@ -115,6 +124,8 @@ def game_island_context(
         "view": view,
         "csrfToken": get_token(request),
         "todayNumber": rules.puzzle_number(today(), launch_date()),
+        "launchDate": launch_date().isoformat(),
+        "played": played,
         "initial": initial,
         "urls": {
             "today": reverse("puzzle_api:today"),

@@ -3,6 +3,7 @@ import {
   correctCount,
   filterNames,
   format,
+  puzzleDate,
   hintLabel,
   hintSentence,
   initialPlay,
@@ -312,5 +313,13 @@ describe("swapsAutomatically", () => {
   });
   it("is false for a game that ended during this visit", () => {
     expect(swapsAutomatically({ ...initialPlay(puzzle(5, [ROW], "lost")), endedHere: true })).toBe(false);
+  });
+});
+
+describe("puzzleDate", () => {
+  it("counts days from the launch date in UTC", () => {
+    expect(puzzleDate(1, "2026-11-01")).toBe("2026-11-01");
+    expect(puzzleDate(21, "2026-11-01")).toBe("2026-11-21");
+    expect(puzzleDate(32, "2026-11-01")).toBe("2026-12-02");
   });
 });

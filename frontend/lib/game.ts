@@ -279,3 +279,9 @@ export function playReducer(play: Play, action: PlayAction): Play {
       return play.waiting ? { ...show(play, play.waiting), event: null } : play;
   }
 }
+
+/** The UTC date of a puzzle number, as YYYY-MM-DD (puzzle #1 is the launch date). */
+export function puzzleDate(number: number, launchDate: string): string {
+  const launch = Date.parse(`${launchDate}T00:00:00Z`);
+  return new Date(launch + (number - 1) * 86_400_000).toISOString().slice(0, 10);
+}

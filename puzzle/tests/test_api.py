@@ -406,3 +406,24 @@ class TestGameOverState:
         game = PlayerGame.objects.get()
         assert game.guesses == [1, 25]
         assert game.status == "won" and game.finished_at is not None
+
+
+class TestArchivePages:
+    def test_the_archive_lists_past_puzzles_with_the_players_progress(self, client):
+        with at(NOON):
+            guess(client, 5, "Pikachu")
+            response = client.get("/archive/")
+        html = response.content.decode()
+        props = json.loads(
+            html.split('<script id="game-props" type="application/json">')[1].split("</script>")[0]
+        )
+        assert props["view"] == "archive" and props["launchDate"] == "2026-11-01"
+        assert set(props["played"]) == {"5"}
+        assert props["played"]["5"] in ("playing", "won", "lost")
+        assert 'href="/archive/20/"' in html  # the no-JavaScript list
+
+    def test_an_archive_puzzle_page_is_a_deep_link_in_every_language(self, client):
+        with at(NOON):
+            assert client.get("/ja/archive/3/").status_code == 200
+            assert client.get("/ja/archive/21/").status_code == 200  # today, as its own page
+            assert client.get("/ja/archive/22/").status_code == 404

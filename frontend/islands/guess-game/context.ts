@@ -1,7 +1,7 @@
 // What every component of the island can read: the server's props and the shared UI
 // actions (dialogs, high contrast). One context, set once by <App>.
 import { createContext, useContext, type RefObject } from "react";
-import type { PuzzlePayload } from "../../lib/game";
+import type { GameStatus, PuzzlePayload } from "../../lib/game";
 
 export type IslandProps = {
   lang: string;
@@ -9,6 +9,10 @@ export type IslandProps = {
   view: "today" | "archive";
   csrfToken: string;
   todayNumber: number;
+  /** Date of puzzle #1 (YYYY-MM-DD, UTC): the archive derives each puzzle's date. */
+  launchDate: string;
+  /** The player's past games by puzzle number (archive pages only). */
+  played: Record<string, GameStatus>;
   initial: PuzzlePayload | null;
   urls: {
     today: string;
