@@ -32,7 +32,8 @@ def envlist(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = envbool("DJANGO_DEBUG", False)
-SECRET_KEY = env("SECRET_KEY", "insecure-local-key-only-for-development-and-tests-0123456789")
+# The fallback is for local runs and tests only; `check --deploy` flags it (W009).
+SECRET_KEY = env("SECRET_KEY", "django-insecure-local-key-for-development-and-tests-0123456789")
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
 SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
