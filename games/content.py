@@ -100,24 +100,38 @@ def _item_fields(item: dict, keys: tuple[str, ...]) -> dict:
     return values
 
 
-def _pairs(game: models.Game, data: dict) -> Iterator[tuple[db_models.Model, dict]]:
+def _rows(game: models.Game) -> dict[str, list[db_models.Model]]:
+    """A game's child rows by list, in page order, read once per load."""
+    rows: dict[str, list[db_models.Model]] = {
+        "hero_buttons": list(game.hero_buttons.all()),
+        "sections": list(game.sections.all()),
+        "related": list(game.related.all()),
+    }
+    for kind, (model, _keys) in ITEM_MODELS.items():
+        rows[kind] = list(model.objects.filter(game=game).order_by("order", "id"))
+    return rows
+
+
+def _pairs(
+    game: models.Game, rows: dict[str, list[db_models.Model]], data: dict
+) -> Iterator[tuple[db_models.Model, dict]]:
     """Each row of a game with the document values it was made from, in order.
     A list whose length staff changed is skipped: its rows no longer line up."""
     yield game, _game_fields(data)
-    buttons = list(game.hero_buttons.all())
-    if len(buttons) == len(data.get("hero_buttons", [])):
-        yield from zip(buttons, data.get("hero_buttons", []), strict=True)
-    sections = list(game.sections.all())
-    if len(sections) == len(data["sections"]):
-        yield from zip(sections, (_section_fields(s) for s in data["sections"]), strict=True)
+    lists: list[tuple[str, list[dict]]] = [
+        ("hero_buttons", data.get("hero_buttons", [])),
+        ("sections", [_section_fields(s) for s in data["sections"]]),
+    ]
     for section in data["sections"]:
-        if section["kind"] not in ITEM_MODELS:
-            continue
-        model, keys = ITEM_MODELS[section["kind"]]
-        rows = list(model.objects.filter(game=game).order_by("order", "id"))
         items = section.get("items", [])
-        if len(rows) == len(items):
-            yield from zip(rows, (_item_fields(i, keys) for i in items), strict=True)
+        if section["kind"] in ITEM_MODELS:
+            keys = ITEM_MODELS[section["kind"]][1]
+            lists.append((section["kind"], [_item_fields(i, keys) for i in items]))
+        elif section["kind"] == "related":
+            lists.append(("related", [{"blurb": i.get("blurb", "")} for i in items]))
+    for name, values in lists:
+        if len(rows[name]) == len(values):
+            yield from zip(rows[name], values, strict=True)
 
 
 def _official_names(values: dict, code: str) -> dict:
@@ -136,11 +150,12 @@ def _official_names(values: dict, code: str) -> dict:
 def fill_translations(game: models.Game, data: dict, translated: dict[str, dict]) -> int:
     """Copy translated text into empty ``<field>_<code>`` columns; returns fields set."""
     filled = 0
+    rows = _rows(game)
+    english = [row for row, _values in _pairs(game, rows, data)]
     for code, document in translated.items():
         suffix = code.replace("-", "_")
-        for (row, _english), (_same, values) in zip(
-            _pairs(game, data), _pairs(game, document), strict=False
-        ):
+        local = [values for _row, values in _pairs(game, rows, document)]
+        for row, values in zip(english, local, strict=False):
             if isinstance(row, models.EvolutionItem):
                 values = _official_names(values, code)
             fields = translator.get_options_for_model(type(row)).fields
@@ -189,25 +204,6 @@ def link_related(data: dict) -> None:
                     )
 
 
-def _related_blurbs(game: models.Game, data: dict, translated: dict[str, dict]) -> int:
-    filled = 0
-    items = [i for s in data["sections"] if s["kind"] == "related" for i in s.get("items", [])]
-    rows = list(game.related.all())
-    if len(rows) != len(items):
-        return 0
-    for code, document in translated.items():
-        column = f"blurb_{code.replace('-', '_')}"
-        local = [
-            i for s in document["sections"] if s["kind"] == "related" for i in s.get("items", [])
-        ]
-        for row, item in zip(rows, local, strict=False):
-            if item.get("blurb") and not getattr(row, column):
-                setattr(row, column, item["blurb"])
-                row.save(update_fields=[column])
-                filled += 1
-    return filled
-
-
 def load_all() -> tuple[list[str], int]:
     """Create the games that are missing and fill empty translations.
     Returns the slugs created and the number of translated fields filled."""
@@ -227,5 +223,4 @@ def load_all() -> tuple[list[str], int]:
             game = models.Game.objects.get(slug=data["slug"])
             with transaction.atomic():
                 filled += fill_translations(game, data, translated)
-                filled += _related_blurbs(game, data, translated)
     return created, filled

@@ -202,8 +202,9 @@ def player_statistics(request: HttpRequest) -> JsonResponse:
 @api_language
 def pokemon_names(request: HttpRequest) -> HttpResponse:
     lang = get_language() or languages.DEFAULT
+    version = names.data_version()
     body = json.dumps(
-        {"lang": lang, "version": names.data_version(), "names": names.names_for(lang)},
+        {"lang": lang, "version": version, "names": names.names_for(lang, version)},
         ensure_ascii=False,
         separators=(",", ":"),
     ).encode()

@@ -103,20 +103,18 @@ def game_island_context(
     lang = get_language() or languages.DEFAULT
     if view == "today":
         puzzle = DailyPuzzle.for_date(today())
+    player = players.current_player(request)
     initial = None
     if puzzle is not None:
-        player = players.current_player(request)
         game = PlayerGame.objects.filter(player=player, puzzle=puzzle).first() if player else None
         initial = state.puzzle_payload(puzzle, game)
     played: dict[str, str] = {}
-    if view == "archive":
-        player = players.current_player(request)
-        if player:
-            rows = PlayerGame.objects.filter(player=player, puzzle__date__lt=today())
-            played = {
-                str(rules.puzzle_number(day, launch_date())): status
-                for day, status in rows.values_list("puzzle__date", "status")
-            }
+    if view == "archive" and player:
+        rows = PlayerGame.objects.filter(player=player, puzzle__date__lt=today())
+        played = {
+            str(rules.puzzle_number(day, launch_date())): status
+            for day, status in rows.values_list("puzzle__date", "status")
+        }
     prefix = "" if lang == languages.DEFAULT else f"/{lang}"
     props = {
         "lang": lang,

@@ -40,5 +40,5 @@ def index_for(lang: str) -> rules.NameIndex:
     return _index(lang, data_version())
 
 
-def names_for(lang: str) -> list[dict[str, str]]:
-    return _names(lang, data_version())
+def names_for(lang: str, version: str | None = None) -> list[dict[str, str]]:
+    return _names(lang, version or data_version())
