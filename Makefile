@@ -110,7 +110,13 @@ chromium:
 bench: setup
 	$(PY) -m scripts.bench
 
-lighthouse: setup chromium
+LIGHTHOUSE_VERSION := 12.8.2
+
+# Lighthouse is a measuring tool, installed on demand into .tools/ rather than by every npm ci.
+.tools/lighthouse/node_modules/.bin/lighthouse:
+	npm install --prefix .tools/lighthouse --no-audit --no-fund --loglevel=error lighthouse@$(LIGHTHOUSE_VERSION)
+
+lighthouse: setup chromium .tools/lighthouse/node_modules/.bin/lighthouse
 	$(PY) -m scripts.lighthouse
 
 # --- Translators ------------------------------------------------------------------

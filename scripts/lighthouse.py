@@ -16,6 +16,8 @@ from scripts.serve import ROOT, gunicorn
 
 PAGES = ["/", "/how-to-play/", "/ar/"]
 OUT = ROOT / "lighthouse-reports"
+# Installed on demand by `make lighthouse` (not by every `npm ci`): see the Makefile.
+LIGHTHOUSE = ROOT / ".tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"
 
 
@@ -29,7 +31,7 @@ def main() -> int:
             # Lighthouse sometimes fails its first navigation (NO_NAVSTART): one retry.
             for attempt in (1, 2):
                 done = subprocess.run(
-                    ["npx", "lighthouse", f"{base}{path}", "--quiet", "--output=json",
+                    [str(LIGHTHOUSE), f"{base}{path}", "--quiet", "--output=json",
                      f"--output-path={report}", f"--chrome-flags={CHROME_FLAGS}",
                      "--only-categories=performance,accessibility,best-practices,seo"],
                     cwd=ROOT,
