@@ -22,8 +22,11 @@ MO_FILES := $(PO_FILES:.po=.mo)
 
 run: setup
 	@echo "Serving on http://127.0.0.1:$(PORT) (Ctrl+C to stop)"
-	DJANGO_DEBUG=$${DJANGO_DEBUG:-0} $(VENV)/bin/gunicorn portal.wsgi --bind 127.0.0.1:$(PORT) \
-		--workers $(WORKERS) --no-control-socket --access-logfile - \
+	@# Metrics add up across the workers through this folder (docs/observability.md).
+	rm -rf $(STAMPS)/prometheus && mkdir -p $(STAMPS)/prometheus
+	PROMETHEUS_MULTIPROC_DIR=$(CURDIR)/$(STAMPS)/prometheus DJANGO_DEBUG=$${DJANGO_DEBUG:-0} \
+		$(VENV)/bin/gunicorn portal.wsgi --bind 127.0.0.1:$(PORT) \
+		--workers $(WORKERS) --no-control-socket \
 		--reload $(foreach f,$(MO_FILES),--reload-extra-file $(f))
 
 # Vite dev server with hot reload beside Django's runserver.

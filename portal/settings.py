@@ -13,6 +13,9 @@ from csp.constants import NONCE
 from django.conf import locale
 from django.utils.translation import gettext_lazy as _
 
+from portal.observability.logs import logging_config
+from portal.observability.sentry import init_sentry
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -58,6 +61,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "portal.observability.middleware.RequestObservabilityMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -273,10 +277,18 @@ PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
 RATELIMIT_USE_CACHE = "default"
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
-    "loggers": {"django.request": {"level": "ERROR"}},
-}
+# --- Observability (docs/observability.md) ---------------------------------------
+LOGGING = logging_config(env("LOG_FORMAT", "text"), env("LOG_LEVEL", "INFO"))
+LOG_CLIENT_IP = envbool("LOG_CLIENT_IP", False)
+# Keep a proxy's X-Request-ID only when the proxy is trusted to set it.
+TRUST_REQUEST_ID_HEADER = envbool("TRUST_REQUEST_ID_HEADER", False)
+METRICS_TOKEN = env("METRICS_TOKEN")
+METRICS_ALLOWED_NETWORKS = envlist("METRICS_ALLOWED_NETWORKS", "127.0.0.1/32,::1/128")
+SENTRY_DSN = env("SENTRY_DSN")
+if SENTRY_DSN:
+    init_sentry(
+        SENTRY_DSN,
+        environment=env("SENTRY_ENVIRONMENT", "production"),
+        release=env("SENTRY_RELEASE"),
+        traces_sample_rate=float(env("SENTRY_TRACES_SAMPLE_RATE", "0")),
+    )

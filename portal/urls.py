@@ -8,6 +8,7 @@ from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
 from portal import views
+from portal.observability.metrics import metrics_view
 from portal.sitemaps import sitemaps
 
 urlpatterns = [
@@ -17,6 +18,7 @@ urlpatterns = [
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("healthz", views.healthz, name="healthz"),
+    path("metrics", metrics_view, name="metrics"),
     path(
         "sitemap.xml",
         sitemap,

@@ -60,7 +60,8 @@ def server_error(request: HttpRequest) -> HttpResponse:
     # Rendered without context processors: whatever broke may be among them.
     code = getattr(request, "LANGUAGE_CODE", languages.DEFAULT)
     with override(code):
-        body = render_to_string("500.html", {"LANGUAGE_CODE": code})
+        context = {"LANGUAGE_CODE": code, "request_id": getattr(request, "request_id", "")}
+        body = render_to_string("500.html", context)
     return HttpResponse(body, status=500)
 
 
