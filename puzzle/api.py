@@ -24,7 +24,7 @@ from django_ratelimit.core import is_ratelimited
 
 from portal import languages
 from puzzle import names, players, rules, state
-from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, today
+from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, RefusedName, today
 from puzzle.silhouette import render_silhouette
 from puzzle.stats import FinishedGame, player_stats, results_summary
 
@@ -121,6 +121,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
     index = names.index_for(lang)
     pokemon_id = index.match(text)
     if pokemon_id is None:
+        RefusedName.record(puzzle, text)
         suggestions = index.suggest(text, limit=1)
         if suggestions:
             message = _("“%(text)s” is not a Pokémon we know. Did you mean %(suggestion)s?") % {
@@ -137,7 +138,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
         game, _created = PlayerGame.objects.select_for_update().get_or_create(
             player=player,
             puzzle=puzzle,
-            defaults={"counts_for_stats": puzzle.date == rules.utc_today(now)},
+            defaults={"counts_for_stats": puzzle.date == rules.utc_today(now), "language": lang},
         )
         game.puzzle = puzzle  # already loaded, with its answer
         if game.finished:

@@ -265,6 +265,10 @@ class PlayerGame(models.Model):
     guesses = models.JSONField(default=list)  # Pokémon ids, in order
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     counts_for_stats = models.BooleanField(default=True)
+    # Kept beside ``guesses`` so the staff dashboard can aggregate in SQL.
+    attempts = models.PositiveSmallIntegerField(default=0)
+    # The page language the game was started in (a share per language, nothing more).
+    language = models.CharField(max_length=8, blank=True, default="")
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -292,6 +296,7 @@ class PlayerGame(models.Model):
             # Past the grace period the game goes on as practice (DESIGN API contract).
             self.counts_for_stats = False
         self.guesses = [*self.guesses, pokemon.id]
+        self.attempts = len(self.guesses)
         if pokemon.id == self.puzzle.pokemon_id:
             self.status = self.Status.WON
         elif len(self.guesses) >= rules.ATTEMPTS:
@@ -300,3 +305,41 @@ class PlayerGame(models.Model):
             self.finished_at = now
         self.save()
         self.__dict__.pop("guessed", None)
+
+
+class RefusedName(models.Model):
+    """How often a name the game did not know was typed for a puzzle.
+
+    Only the text and a count are kept, never who typed it: staff read the most common
+    ones on the dashboard and can accept a spelling in one click.
+    """
+
+    puzzle = models.ForeignKey(DailyPuzzle, on_delete=models.CASCADE, related_name="refused_names")
+    key = models.CharField(max_length=80)  # the normalised text: one row per spelling
+    text = models.CharField(max_length=80)  # as first typed, for display
+    count = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["puzzle", "key"], name="one_row_per_refused_name")
+        ]
+        indexes = [models.Index(fields=["puzzle", "-count"])]
+        verbose_name = _("refused name")
+        verbose_name_plural = _("refused names")
+
+    def __str__(self) -> str:
+        return f"{self.text} ×{self.count}"
+
+    @classmethod
+    def record(cls, puzzle: DailyPuzzle, text: str) -> None:
+        """Count one refusal: an atomic increment, a row created on first sight."""
+        key = rules.normalize_name(text)[:80]
+        if not key:
+            return
+        if cls.objects.filter(puzzle=puzzle, key=key).update(count=models.F("count") + 1):
+            return
+        try:
+            with transaction.atomic():
+                cls.objects.create(puzzle=puzzle, key=key, text=text[:80])
+        except IntegrityError:  # another worker created it first
+            cls.objects.filter(puzzle=puzzle, key=key).update(count=models.F("count") + 1)
