@@ -10,8 +10,11 @@ from django.urls import include, path
 from portal import views
 from portal.observability.metrics import metrics_view
 from portal.sitemaps import sitemaps
+from puzzle import admin_insights
 
 urlpatterns = [
+    path("admin/insights/", admin_insights.dashboard_view, name="insights"),
+    path("admin/insights/<int:number>/", admin_insights.puzzle_detail_view, name="insights_puzzle"),
     path("admin/", admin.site.urls),
     path("rosetta/", include("rosetta.urls")),
     path("api/", include("puzzle.api_urls")),
