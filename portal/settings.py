@@ -274,6 +274,8 @@ PUZZLE_LAUNCH_DATE = env("PUZZLE_LAUNCH_DATE", "2026-11-01")
 PUZZLE_SEED = env("PUZZLE_SEED", "pokeguess")
 PLAYER_COOKIE_NAME = "pg_player"
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
+# purge_players deletes players (and their games) not seen for this long (privacy page).
+PLAYER_RETENTION_DAYS = int(env("PLAYER_RETENTION_DAYS", "400"))
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
 RATELIMIT_USE_CACHE = "default"
 

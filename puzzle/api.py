@@ -19,7 +19,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import activate, get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_ratelimit.core import is_ratelimited
 
 from portal import languages
@@ -197,6 +197,19 @@ def player_statistics(request: HttpRequest) -> JsonResponse:
         ).values_list("puzzle__date", "status", "guesses")
         games = [FinishedGame(day, s == PlayerGame.Status.WON, len(g)) for day, s, g in rows]
     return JsonResponse(player_stats(games, today()))
+
+
+@require_http_methods(["DELETE"])
+@never_cache
+@api_language
+def erase_player(request: HttpRequest) -> HttpResponse:
+    """Forget this player: every game, statistic and streak, and the cookie naming them."""
+    player = players.current_player(request)
+    if player is not None:
+        player.delete()
+    response = HttpResponse(status=204)
+    players.forget_player(response)
+    return response
 
 
 @require_GET

@@ -11,4 +11,5 @@ urlpatterns = [
     path("puzzle/<int:number>/silhouette.png", api.silhouette, name="silhouette"),
     path("pokemon/names", api.pokemon_names, name="names"),
     path("stats", api.player_statistics, name="stats"),
+    path("player", api.erase_player, name="player"),
 ]

@@ -44,3 +44,7 @@ def remember_player(response: HttpResponse, player: Player) -> None:
         samesite="Lax",
         secure=settings.SESSION_COOKIE_SECURE,
     )
+
+
+def forget_player(response: HttpResponse) -> None:
+    response.delete_cookie(settings.PLAYER_COOKIE_NAME, samesite="Lax")
