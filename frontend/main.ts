@@ -10,6 +10,7 @@ const islands: Record<string, IslandLoader> = {
   "guess-game": () => import("./islands/guess-game/index"),
   "game-frame": () => import("./islands/game-frame/index"),
   "ad-slot": () => import("./islands/ad-slot/index"),
+  consent: () => import("./islands/consent/index"),
 };
 
 // Islands marked data-load="visible" (the game, below the hero on phones) load when they

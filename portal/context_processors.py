@@ -39,7 +39,12 @@ def site(request: HttpRequest) -> dict:
         "VITE_DEV": settings.DJANGO_VITE["default"]["dev_mode"],
         "ANALYTICS_ID": settings.ANALYTICS_ID,
         "ADSENSE_CLIENT": settings.ADSENSE_CLIENT,
+        "consent_config": {
+            "analyticsId": settings.ANALYTICS_ID,
+            "adClient": settings.ADSENSE_CLIENT,
+        },
         "CONTACT_EMAIL": settings.CONTACT_EMAIL,
+        "PLAYER_RETENTION_DAYS": settings.PLAYER_RETENTION_DAYS,
         "SOCIAL_HANDLE": settings.SOCIAL_HANDLE,
         "SOCIAL_URL": settings.SOCIAL_URL,
         "CHAT_INVITE_URL": settings.CHAT_INVITE_URL,

@@ -3,6 +3,7 @@
 
 const LANGUAGE_KEY = "language"; // spec §3/§9: the stored preference's key
 const CONTRAST_KEY = "highContrast";
+const CONSENT_KEY = "consent";
 
 function read(key: string): string | null {
   try {
@@ -34,4 +35,12 @@ export function highContrast(): boolean {
 
 export function setHighContrast(on: boolean): void {
   write(CONTRAST_KEY, on ? "1" : "0");
+}
+
+export function storedConsent(): string | null {
+  return read(CONSENT_KEY);
+}
+
+export function rememberConsent(value: string): void {
+  write(CONSENT_KEY, value);
 }

@@ -67,13 +67,13 @@ def test_it_loads_no_analytics_without_an_id(client):
     assert "googletagmanager" not in html and "gtag(" not in html
 
 
-def test_it_sends_a_page_view_when_an_analytics_id_is_set(client, settings):
+def test_an_analytics_id_waits_for_consent(client, settings):
+    # The page view itself is sent by the consent island once the visitor agrees
+    # (frontend/islands/consent, tests/e2e/test_consent.py).
     settings.ANALYTICS_ID = "G-TEST123"
     html = client.get("/about/?a=1").content.decode()
-    assert "googletagmanager.com/gtag/js?id=G-TEST123" in html
-    assert "page_path: location.pathname + location.search" in html
-    assert "page_location: location.href" in html and "page_title: document.title" in html
-    assert 'nonce="' in html
+    assert '"analyticsId": "G-TEST123"' in html
+    assert "gtag(" not in html
 
 
 def test_it_sends_a_content_security_policy(client):

@@ -28,7 +28,8 @@ STAFF_PASSWORD = "e2e-staff-password"
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory) -> Iterator[str]:
+def server_env(tmp_path_factory) -> dict[str, str]:
+    """The environment of the browser tests' site, its database ready."""
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
     env = {
         **os.environ,
@@ -58,7 +59,12 @@ def server(tmp_path_factory) -> Iterator[str]:
         {**env, "DJANGO_SUPERUSER_PASSWORD": STAFF_PASSWORD},
         "createsuperuser", "--noinput", "--username", "staff", "--email", "staff@example.org",
     )  # fmt: skip
-    with gunicorn(env) as base:
+    return env
+
+
+@pytest.fixture(scope="session")
+def server(server_env) -> Iterator[str]:
+    with gunicorn(server_env) as base:
         yield base
 
 

@@ -1,8 +1,12 @@
-// Ad slot island: rendered by the server only when an ad client is configured. Pushes the
-// ad script once per slot on mount (spec §4); a failure is logged and nothing else breaks.
+// Ad slot island: rendered by the server only when an ad client is configured. The slot
+// is filled once the visitor has agreed to ads (the consent island loads the ad script),
+// one push per slot (spec §4); a failure is logged and nothing else breaks.
+import { allows, parseChoice, type Choice } from "../../lib/consent";
+import { storedConsent } from "../../lib/storage";
+
 type AdsWindow = Window & { adsbygoogle?: unknown[] };
 
-export function mount(root: HTMLElement): void {
+function push(root: HTMLElement): void {
   if (root.dataset.pushed) return;
   root.dataset.pushed = "true";
   try {
@@ -11,4 +15,14 @@ export function mount(root: HTMLElement): void {
   } catch (error) {
     console.error("Error loading AdSense:", error);
   }
+}
+
+export function mount(root: HTMLElement): void {
+  if (allows(parseChoice(storedConsent()), "ads")) {
+    push(root);
+    return;
+  }
+  window.addEventListener("pokeguess:consent", (event) => {
+    if ((event as CustomEvent<Choice>).detail.ads) push(root);
+  });
 }
