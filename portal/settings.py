@@ -13,6 +13,8 @@ from csp.constants import NONCE
 from django.conf import locale
 from django.utils.translation import gettext_lazy as _
 
+from portal import profile
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -32,8 +34,12 @@ def envlist(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = envbool("DJANGO_DEBUG", False)
-# The fallback is for local runs and tests only; `check --deploy` flags it (W009).
-SECRET_KEY = env("SECRET_KEY", "django-insecure-local-key-for-development-and-tests-0123456789")
+# DJANGO_ENV=production refuses to start with a missing or public SECRET_KEY or
+# PUZZLE_SEED (portal.checks); elsewhere a checkout makes its own key once.
+PRODUCTION = profile.is_production()
+SECRET_KEY = env("SECRET_KEY") or (
+    profile.PUBLIC_SECRET_KEY if PRODUCTION else profile.local_secret_key(BASE_DIR)
+)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
 SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
@@ -267,7 +273,10 @@ CONTENT_SECURITY_POLICY = {
 
 # --- Daily game ----------------------------------------------------------------
 PUZZLE_LAUNCH_DATE = env("PUZZLE_LAUNCH_DATE", "2026-11-01")
-PUZZLE_SEED = env("PUZZLE_SEED", "pokeguess")
+PUZZLE_SEED = env("PUZZLE_SEED", profile.PUBLIC_PUZZLE_SEED)
+# Keys each puzzle's silhouette variation (puzzle.silhouette); defaults to SECRET_KEY.
+# Set it to rotate SECRET_KEY without changing the images of past puzzles.
+SILHOUETTE_SECRET = env("SILHOUETTE_SECRET") or SECRET_KEY
 PLAYER_COOKIE_NAME = "pg_player"
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
