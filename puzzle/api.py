@@ -25,7 +25,7 @@ from django_ratelimit.core import is_ratelimited
 from portal import languages
 from puzzle import names, players, rules, state
 from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, today
-from puzzle.silhouette import render_silhouette
+from puzzle.silhouette import render_puzzle_silhouette
 from puzzle.stats import FinishedGame, player_stats, results_summary
 
 MAX_BODY = 2048
@@ -224,10 +224,13 @@ def silhouette(request: HttpRequest, number: int) -> HttpResponse:
     if puzzle is None:
         return HttpResponse(status=404)
     pokemon = puzzle.pokemon
-    key = f"puzzle:silhouette:{puzzle.number}:{pokemon.pk}:{pokemon.artwork.name or 'bundled'}"
+    key = f"puzzle:silhouette:v2:{puzzle.number}:{pokemon.pk}:{pokemon.artwork.name or 'bundled'}"
     data = cache.get(key)
     if data is None:
-        data = render_silhouette(pokemon.artwork_path())
+        # Varied by a server secret, so the image is no lookup key into public artwork.
+        data = render_puzzle_silhouette(
+            pokemon.artwork_path(), settings.SILHOUETTE_SECRET, puzzle.date
+        )
         cache.set(key, data, timeout=60 * 60 * 24 * 7)
     response = HttpResponse(data, content_type="image/png")
     # A released puzzle's Pokémon never changes (only future dates can be scheduled).
