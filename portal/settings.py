@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "portal.public_cache.UrlOnlyVaryMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "portal.middleware.LanguagePreferenceMiddleware",
     "django.middleware.common.CommonMiddleware",

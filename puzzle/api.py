@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import is_ratelimited
 
 from portal import languages
+from portal.public_cache import depends_on_url_only
 from puzzle import names, players, rules, state
 from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, today
 from puzzle.silhouette import render_puzzle_silhouette
@@ -199,9 +200,9 @@ def player_statistics(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
-@api_language
 def pokemon_names(request: HttpRequest) -> HttpResponse:
-    lang = get_language() or languages.DEFAULT
+    # Publicly cached: the language comes from the URL alone, never from the cookie.
+    lang = languages.normalize(request.GET.get("lang")) or languages.DEFAULT
     version = names.data_version()
     body = json.dumps(
         {"lang": lang, "version": version, "names": names.names_for(lang, version)},
@@ -214,8 +215,9 @@ def pokemon_names(request: HttpRequest) -> HttpResponse:
     else:
         response = HttpResponse(body, content_type="application/json")
     response["ETag"] = etag
+    response["Content-Language"] = lang
     patch_cache_control(response, public=True, max_age=86400)
-    return response
+    return depends_on_url_only(response)
 
 
 @require_GET
