@@ -105,6 +105,20 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several gunicorn workers write at once (STACK-NOTES "Hardening"): WAL lets readers
+    # run beside a writer, IMMEDIATE takes the write lock up front so a read-then-write
+    # transaction waits for it instead of failing, and the timeout bounds that wait.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # An unreachable server fails fast (a 503 page) instead of holding a worker.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
+        env("DB_CONNECT_TIMEOUT", "3")
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
