@@ -76,6 +76,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "portal.faults.ServiceUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "portal.urls"
@@ -125,9 +126,14 @@ REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # A down or hanging Redis degrades to cache misses (portal.cache).
+            "BACKEND": "portal.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env("CACHE_PREFIX", "pokeguess"),
+            "OPTIONS": {
+                "socket_connect_timeout": float(env("REDIS_TIMEOUT", "0.5")),
+                "socket_timeout": float(env("REDIS_TIMEOUT", "0.5")),
+            },
         }
     }
 else:
@@ -296,6 +302,8 @@ PLAYER_COOKIE_NAME = "pg_player"
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
 RATELIMIT_USE_CACHE = "default"
+# Without its cache a limiter cannot count: let guesses through rather than refuse all.
+RATELIMIT_FAIL_OPEN = True
 
 LOGGING = {
     "version": 1,

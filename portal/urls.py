@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
-from portal import views
+from portal import health, views
 from portal.sitemaps import sitemaps
 
 urlpatterns = [
@@ -17,6 +17,7 @@ urlpatterns = [
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("healthz", views.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
     path(
         "sitemap.xml",
         sitemap,
