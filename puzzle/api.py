@@ -16,6 +16,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.formats import date_format
 from django.utils.translation import activate, get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -25,7 +26,7 @@ from django_ratelimit.core import is_ratelimited
 from portal import languages
 from portal.public_cache import depends_on_url_only
 from puzzle import names, players, rules, state
-from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, today
+from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, launch_date, launched, today
 from puzzle.silhouette import render_puzzle_silhouette
 from puzzle.stats import FinishedGame, player_stats, results_summary
 
@@ -39,6 +40,14 @@ def error(status: int, code: str, message: str, **extra) -> JsonResponse:
 
 def not_found() -> JsonResponse:
     return error(404, "puzzle_not_found", _("There is no puzzle with this number yet."))
+
+
+def not_launched() -> JsonResponse:
+    first = launch_date()
+    message = _("The first puzzle arrives on %(date)s.") % {
+        "date": date_format(first, "DATE_FORMAT")
+    }
+    return error(404, "not_launched", message, launch_date=first.isoformat())
 
 
 def api_language(view: Callable) -> Callable:
@@ -68,6 +77,8 @@ def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
 @never_cache
 @api_language
 def puzzle_today(request: HttpRequest) -> JsonResponse:
+    if not launched():
+        return not_launched()
     puzzle = DailyPuzzle.for_date(today())
     return JsonResponse(state.puzzle_payload(puzzle, _game_for(request, puzzle)))
 
