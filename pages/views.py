@@ -6,9 +6,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from puzzle.island import game_island_context
+from puzzle.models import launch_date, launched
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    if not launched():
+        return render(request, "pages/home.html", {"first_puzzle_date": launch_date()})
     return render(request, "pages/home.html", game_island_context(request))
 
 

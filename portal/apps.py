@@ -15,4 +15,6 @@ class PortalConfig(AppConfig):
     name = "portal"
 
     def ready(self) -> None:
+        from portal import checks  # noqa: F401  (registers the deploy checks)
+
         post_migrate.connect(create_translators_group, dispatch_uid="translators")

@@ -22,6 +22,7 @@ UNLOCALIZED_PREFIXES = (
     "/robots.txt",
     "/favicon.ico",
     "/healthz",
+    "/readyz",
 )
 
 

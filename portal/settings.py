@@ -13,6 +13,7 @@ from csp.constants import NONCE
 from django.conf import locale
 from django.utils.translation import gettext_lazy as _
 
+from portal import profile
 from portal.observability.logs import logging_config
 from portal.observability.sentry import init_sentry
 
@@ -35,8 +36,12 @@ def envlist(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = envbool("DJANGO_DEBUG", False)
-# The fallback is for local runs and tests only; `check --deploy` flags it (W009).
-SECRET_KEY = env("SECRET_KEY", "django-insecure-local-key-for-development-and-tests-0123456789")
+# DJANGO_ENV=production refuses to start with a missing or public SECRET_KEY or
+# PUZZLE_SEED (portal.checks); elsewhere a checkout makes its own key once.
+PRODUCTION = profile.is_production()
+SECRET_KEY = env("SECRET_KEY") or (
+    profile.PUBLIC_SECRET_KEY if PRODUCTION else profile.local_secret_key(BASE_DIR)
+)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
 SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
@@ -65,6 +70,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "portal.public_cache.UrlOnlyVaryMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "portal.middleware.LanguagePreferenceMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -73,6 +79,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "portal.faults.ServiceUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "portal.urls"
@@ -102,15 +109,34 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several gunicorn workers write at once (STACK-NOTES "Hardening"): WAL lets readers
+    # run beside a writer, IMMEDIATE takes the write lock up front so a read-then-write
+    # transaction waits for it instead of failing, and the timeout bounds that wait.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # An unreachable server fails fast (a 503 page) instead of holding a worker.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
+        env("DB_CONNECT_TIMEOUT", "3")
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # A down or hanging Redis degrades to cache misses (portal.cache).
+            "BACKEND": "portal.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env("CACHE_PREFIX", "pokeguess"),
+            "OPTIONS": {
+                "socket_connect_timeout": float(env("REDIS_TIMEOUT", "0.5")),
+                "socket_timeout": float(env("REDIS_TIMEOUT", "0.5")),
+            },
         }
     }
 else:
@@ -164,6 +190,7 @@ USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
 LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_admin"]
+FORMAT_MODULE_PATH = ["portal.formats"]
 LANGUAGE_COOKIE_NAME = "django_language"
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_SAMESITE = "Lax"
@@ -271,13 +298,18 @@ CONTENT_SECURITY_POLICY = {
 
 # --- Daily game ----------------------------------------------------------------
 PUZZLE_LAUNCH_DATE = env("PUZZLE_LAUNCH_DATE", "2026-11-01")
-PUZZLE_SEED = env("PUZZLE_SEED", "pokeguess")
+PUZZLE_SEED = env("PUZZLE_SEED", profile.PUBLIC_PUZZLE_SEED)
+# Keys each puzzle's silhouette variation (puzzle.silhouette); defaults to SECRET_KEY.
+# Set it to rotate SECRET_KEY without changing the images of past puzzles.
+SILHOUETTE_SECRET = env("SILHOUETTE_SECRET") or SECRET_KEY
 PLAYER_COOKIE_NAME = "pg_player"
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
 # purge_players deletes players (and their games) not seen for this long (privacy page).
 PLAYER_RETENTION_DAYS = int(env("PLAYER_RETENTION_DAYS", "400"))
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
 RATELIMIT_USE_CACHE = "default"
+# Without its cache a limiter cannot count: let guesses through rather than refuse all.
+RATELIMIT_FAIL_OPEN = True
 
 # --- Observability (docs/observability.md) ---------------------------------------
 LOGGING = logging_config(env("LOG_FORMAT", "text"), env("LOG_LEVEL", "INFO"))

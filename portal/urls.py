@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
-from portal import views
+from portal import health, views
 from portal.observability.metrics import metrics_view
 from portal.sitemaps import sitemaps
 from puzzle import admin_insights
@@ -22,6 +22,7 @@ urlpatterns = [
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("healthz", views.healthz, name="healthz"),
     path("metrics", metrics_view, name="metrics"),
+    path("readyz", health.readyz, name="readyz"),
     path(
         "sitemap.xml",
         sitemap,

@@ -1,5 +1,8 @@
 """Site-wide views: language switch, robots.txt, the error pages."""
 
+import re
+from urllib.parse import unquote, urlsplit
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
@@ -20,14 +23,39 @@ from portal.middleware import store_language
 def switch_language(request: HttpRequest) -> HttpResponse:
     """Store the chosen language and go to the same page (path and query) in it."""
     code = languages.normalize(request.GET.get("lang")) or languages.DEFAULT
-    target = request.GET.get("next") or "/"
-    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+    target = languages.localize(site_path(request.GET.get("next")), code)
+    if not is_site_path(target) or not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        target = "/"
-    response = HttpResponseRedirect(languages.localize(target, code))
+        target = languages.localize("/", code)
+    response = HttpResponseRedirect(target)
     store_language(response, code)
     return response
+
+
+def is_site_path(target: str) -> bool:
+    """A path on this host: one leading slash, no backslash or control character, and
+    the same once percent-decoded (browsers and proxies may decode it)."""
+    for form in (target, unquote(target)):
+        if not form.startswith("/") or form.startswith("//") or "\\" in form:
+            return False
+        if any(ord(char) < 32 or ord(char) == 127 for char in form):
+            return False
+    return True
+
+
+def site_path(target: str | None) -> str:
+    """The path and query of ``next`` when it points into this site, else ``/``.
+
+    Repeated slashes are folded, so swapping the language prefix of ``/de//x`` cannot
+    make a protocol-relative ``//x``."""
+    if not target or not is_site_path(target):
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return "/"
+    path = re.sub(r"/{2,}", "/", parts.path)
+    return f"{path}?{parts.query}" if parts.query else path
 
 
 @never_cache

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.formats import date_format
 from django.utils.translation import activate, get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -23,9 +24,18 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_ratelimit.core import is_ratelimited
 
 from portal import languages
+from portal.public_cache import depends_on_url_only
 from puzzle import names, players, rules, state
-from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, RefusedName, today
-from puzzle.silhouette import render_silhouette
+from puzzle.models import (
+    DailyPuzzle,
+    PlayerGame,
+    Pokemon,
+    RefusedName,
+    launch_date,
+    launched,
+    today,
+)
+from puzzle.silhouette import render_puzzle_silhouette
 from puzzle.stats import FinishedGame, player_stats, results_summary
 
 MAX_BODY = 2048
@@ -38,6 +48,14 @@ def error(status: int, code: str, message: str, **extra) -> JsonResponse:
 
 def not_found() -> JsonResponse:
     return error(404, "puzzle_not_found", _("There is no puzzle with this number yet."))
+
+
+def not_launched() -> JsonResponse:
+    first = launch_date()
+    message = _("The first puzzle arrives on %(date)s.") % {
+        "date": date_format(first, "DATE_FORMAT")
+    }
+    return error(404, "not_launched", message, launch_date=first.isoformat())
 
 
 def api_language(view: Callable) -> Callable:
@@ -67,6 +85,8 @@ def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
 @never_cache
 @api_language
 def puzzle_today(request: HttpRequest) -> JsonResponse:
+    if not launched():
+        return not_launched()
     puzzle = DailyPuzzle.for_date(today())
     return JsonResponse(state.puzzle_payload(puzzle, _game_for(request, puzzle)))
 
@@ -213,9 +233,9 @@ def erase_player(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@api_language
 def pokemon_names(request: HttpRequest) -> HttpResponse:
-    lang = get_language() or languages.DEFAULT
+    # Publicly cached: the language comes from the URL alone, never from the cookie.
+    lang = languages.normalize(request.GET.get("lang")) or languages.DEFAULT
     version = names.data_version()
     body = json.dumps(
         {"lang": lang, "version": version, "names": names.names_for(lang, version)},
@@ -228,8 +248,9 @@ def pokemon_names(request: HttpRequest) -> HttpResponse:
     else:
         response = HttpResponse(body, content_type="application/json")
     response["ETag"] = etag
+    response["Content-Language"] = lang
     patch_cache_control(response, public=True, max_age=86400)
-    return response
+    return depends_on_url_only(response)
 
 
 @require_GET
@@ -238,10 +259,13 @@ def silhouette(request: HttpRequest, number: int) -> HttpResponse:
     if puzzle is None:
         return HttpResponse(status=404)
     pokemon = puzzle.pokemon
-    key = f"puzzle:silhouette:{puzzle.number}:{pokemon.pk}:{pokemon.artwork.name or 'bundled'}"
+    key = f"puzzle:silhouette:v2:{puzzle.number}:{pokemon.pk}:{pokemon.artwork.name or 'bundled'}"
     data = cache.get(key)
     if data is None:
-        data = render_silhouette(pokemon.artwork_path())
+        # Varied by a server secret, so the image is no lookup key into public artwork.
+        data = render_puzzle_silhouette(
+            pokemon.artwork_path(), settings.SILHOUETTE_SECRET, puzzle.date
+        )
         cache.set(key, data, timeout=60 * 60 * 24 * 7)
     response = HttpResponse(data, content_type="image/png")
     # A released puzzle's Pokémon never changes (only future dates can be scheduled).

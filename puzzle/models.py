@@ -56,6 +56,11 @@ def launch_date() -> date:
     return date.fromisoformat(settings.PUZZLE_LAUNCH_DATE)
 
 
+def launched() -> bool:
+    """Whether puzzle #1 is out (PUZZLE_LAUNCH_DATE may be set in the future)."""
+    return today() >= launch_date()
+
+
 def today() -> date:
     return rules.utc_today(timezone.now())
 
@@ -208,6 +213,8 @@ class DailyPuzzle(models.Model):
         if existing:
             return existing
         start = launch_date()
+        if day < start:  # no puzzle (and no row) before the launch date
+            raise cls.DoesNotExist(f"{day} is before the launch date {start}")
         known = set(
             cls.objects.filter(date__gte=start, date__lt=day).values_list("date", flat=True)
         )

@@ -5,10 +5,13 @@ from django.shortcuts import render
 
 from puzzle import rules
 from puzzle.island import game_island_context
-from puzzle.models import DailyPuzzle, launch_date, today
+from puzzle.models import DailyPuzzle, launch_date, launched, today
 
 
 def archive(request: HttpRequest) -> HttpResponse:
+    if not launched():
+        context = {"first_puzzle_date": launch_date(), "past_puzzles": []}
+        return render(request, "puzzle/archive.html", context)
     latest = rules.puzzle_number(today(), launch_date())
     past = [
         {"number": n, "date": rules.puzzle_date(n, launch_date())} for n in range(latest - 1, 0, -1)

@@ -1,0 +1,4 @@
+DATE_FORMAT = "Y年n月j日"
+SHORT_DATE_FORMAT = "Y/n/j"
+MONTH_DAY_FORMAT = "n月j日"
+YEAR_MONTH_FORMAT = "Y年n月"

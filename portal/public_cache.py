@@ -1,0 +1,39 @@
+"""Responses that depend on their URL alone, for shared caches (DESIGN "Who sees what").
+
+Django's LocaleMiddleware adds ``Vary: Accept-Language`` to every response outside the
+language prefixes. A view that reads nothing but its URL marks its response with
+``depends_on_url_only``, and this middleware (placed before LocaleMiddleware, so it
+sees the response last among them) removes what the others added, so a CDN keeps one
+copy per URL instead of one per browser language.
+"""
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import cc_delim_re
+
+REQUEST_VARIES = {"accept-language", "cookie"}
+
+
+def depends_on_url_only(response: HttpResponse) -> HttpResponse:
+    response.depends_on_url_only = True
+    return response
+
+
+class UrlOnlyVaryMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if getattr(response, "depends_on_url_only", False) and response.has_header("Vary"):
+            kept = [
+                field
+                for field in cc_delim_re.split(response["Vary"])
+                if field and field.lower() not in REQUEST_VARIES
+            ]
+            if kept:
+                response["Vary"] = ", ".join(kept)
+            else:
+                del response["Vary"]
+        return response

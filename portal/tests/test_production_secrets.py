@@ -1,0 +1,119 @@
+"""The default secret key and daily seed are public: production refuses to start with
+them, `check --deploy` reports them, and a development checkout needs no configuration
+(README "Production profile")."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import SystemCheckError
+from django.test import override_settings
+
+from portal import checks, profile
+
+ROOT = Path(settings.BASE_DIR)
+STRONG_KEY = "k" * 20 + "-strong-secret-key-for-tests-" + "9" * 10
+STRONG_SEED = "a-long-private-daily-seed"
+
+
+def start_wsgi(**overrides: str) -> subprocess.CompletedProcess:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("SECRET_KEY", "PUZZLE_SEED", "SILHOUETTE_SECRET", "DJANGO_ENV")
+    }
+    env.update(overrides)
+    return subprocess.run(
+        [sys.executable, "-c", "import portal.wsgi"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+class TestProductionStart:
+    def test_it_refuses_to_start_without_secrets(self):
+        result = start_wsgi(DJANGO_ENV="production")
+        assert result.returncode != 0
+        assert "Refusing to start in production" in result.stderr
+        assert "SECRET_KEY" in result.stderr and "PUZZLE_SEED" in result.stderr
+
+    def test_it_refuses_the_public_seed(self):
+        result = start_wsgi(DJANGO_ENV="production", SECRET_KEY=STRONG_KEY, PUZZLE_SEED="pokeguess")
+        assert result.returncode != 0
+        assert "PUZZLE_SEED" in result.stderr and "SECRET_KEY is" not in result.stderr
+
+    def test_it_refuses_the_public_key(self):
+        result = start_wsgi(
+            DJANGO_ENV="production",
+            SECRET_KEY=profile.PUBLIC_SECRET_KEY,
+            PUZZLE_SEED=STRONG_SEED,
+        )
+        assert result.returncode != 0
+        assert "SECRET_KEY" in result.stderr
+
+    def test_it_starts_with_its_own_secrets(self):
+        result = start_wsgi(DJANGO_ENV="production", SECRET_KEY=STRONG_KEY, PUZZLE_SEED=STRONG_SEED)
+        assert result.returncode == 0, result.stderr
+
+    def test_development_starts_with_no_configuration(self):
+        result = start_wsgi()
+        assert result.returncode == 0, result.stderr
+
+
+class TestDeployCheck:
+    def test_it_reports_the_public_key_and_seed(self):
+        with override_settings(SECRET_KEY=profile.PUBLIC_SECRET_KEY, PUZZLE_SEED="pokeguess"):
+            ids = {problem.id for problem in checks.secret_problems()}
+        assert ids == {"portal.E001", "portal.E002"}
+
+    def test_check_deploy_fails_on_them(self):
+        with (
+            override_settings(SECRET_KEY=profile.PUBLIC_SECRET_KEY, PUZZLE_SEED="pokeguess"),
+            pytest.raises(SystemCheckError, match="portal.E002"),
+        ):
+            call_command("check", deploy=True, tags=["security"], verbosity=0)
+
+    @pytest.mark.parametrize("key", ["", "short", "django-insecure-" + "x" * 40])
+    def test_it_reports_weak_keys(self, key):
+        with override_settings(SECRET_KEY=key, PUZZLE_SEED=STRONG_SEED, SILHOUETTE_SECRET=key):
+            ids = {problem.id for problem in checks.secret_problems()}
+        assert ids == {"portal.E001"}
+
+    def test_it_accepts_private_secrets(self):
+        with override_settings(
+            SECRET_KEY=STRONG_KEY, PUZZLE_SEED=STRONG_SEED, SILHOUETTE_SECRET=STRONG_KEY
+        ):
+            assert checks.secret_problems() == []
+
+    def test_the_plain_check_stays_quiet_in_development(self):
+        call_command("check", verbosity=0)
+
+
+class TestLocalSecret:
+    def test_it_is_created_once_and_kept(self, tmp_path):
+        first = profile.local_secret_key(tmp_path)
+        assert len(first) >= 50 and first != profile.PUBLIC_SECRET_KEY
+        assert profile.local_secret_key(tmp_path) == first
+        assert json.loads((tmp_path / ".local-secrets.json").read_text()) == {"SECRET_KEY": first}
+
+    def test_a_read_only_folder_falls_back_to_the_public_key(self, tmp_path):
+        missing = tmp_path / "does-not-exist"
+        assert profile.local_secret_key(missing) == profile.PUBLIC_SECRET_KEY
+
+    def test_the_file_is_ignored_by_git(self):
+        assert ".local-secrets.json" in (ROOT / ".gitignore").read_text().splitlines()
+
+    @pytest.mark.parametrize(
+        ("value", "production"),
+        [("production", True), (" Production ", True), ("", False), ("test", False)],
+    )
+    def test_only_an_explicit_switch_means_production(self, value, production):
+        assert profile.is_production({"DJANGO_ENV": value}) is production

@@ -1,0 +1,136 @@
+"""A puzzle's silhouette is no lookup key into the public artwork (DESIGN "Who sees
+what"): it is varied by a server secret and the puzzle's date, stays the same for every
+player of that puzzle, and stays fair to recognise. docs/security.md explains why."""
+
+import hashlib
+import random
+from datetime import UTC, date, datetime, timedelta
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+import time_machine
+from django.conf import settings
+from django.test import Client, override_settings
+from PIL import Image
+
+from puzzle import silhouette
+from puzzle.models import DailyPuzzle
+
+ARTWORK = Path(settings.BASE_DIR) / "puzzle" / "static" / "puzzle" / "artwork"
+SECRET = "a-test-secret-that-nobody-outside-knows-0123456789"
+LAUNCH = date.fromisoformat(settings.PUZZLE_LAUNCH_DATE)
+
+
+def artwork(pokemon_id: int) -> str:
+    return str(ARTWORK / f"{pokemon_id}.webp")
+
+
+def binary_crop(image: Image.Image) -> tuple[tuple[int, int], bytes]:
+    """The shape alone: the opaque mask cropped to its box (position and canvas ignored)."""
+    mask = image.convert("RGBA").getchannel("A").point(lambda a: 255 if a >= 128 else 0)
+    box = mask.getbbox()
+    mask = mask.crop(box) if box else mask
+    return mask.size, mask.tobytes()
+
+
+@pytest.fixture(scope="module")
+def plain_renderings():
+    """What an attacker computes from the public files: every artwork's plain rendering."""
+    table = {}
+    for path in sorted(ARTWORK.glob("*.webp")):
+        data = silhouette.render_silhouette(str(path))
+        image = Image.open(BytesIO(data))
+        table[int(path.stem)] = {
+            "sha": hashlib.sha256(data).hexdigest(),
+            "size": len(data),
+            "dimensions": image.size,
+            "mask": hashlib.sha256(repr(binary_crop(image)).encode()).hexdigest(),
+        }
+    return table
+
+
+class TestVariation:
+    def test_the_same_puzzle_gives_the_same_bytes(self):
+        day = date(2026, 11, 21)
+        first = silhouette.render_puzzle_silhouette(artwork(25), SECRET, day)
+        assert silhouette.render_puzzle_silhouette(artwork(25), SECRET, day) == first
+
+    def test_another_secret_gives_other_bytes(self):
+        day = date(2026, 11, 21)
+        assert silhouette.render_puzzle_silhouette(
+            artwork(25), SECRET, day
+        ) != silhouette.render_puzzle_silhouette(artwork(25), SECRET + "x", day)
+
+    def test_another_date_gives_other_bytes(self):
+        first = silhouette.render_puzzle_silhouette(artwork(25), SECRET, date(2026, 11, 21))
+        other = silhouette.render_puzzle_silhouette(artwork(25), SECRET, date(2026, 11, 22))
+        assert first != other
+
+    def test_the_variation_depends_on_the_secret_and_the_date(self):
+        days = [date(2026, 11, 1) + timedelta(days=n) for n in range(30)]
+        variations = {silhouette.variation(SECRET, day) for day in days}
+        assert len(variations) == 30
+        assert all(abs(v.angle) >= 2 for v in variations)
+        assert {v.mirror for v in variations} == {True, False}
+
+    def test_it_has_the_fixed_canvas_and_one_colour(self):
+        data = silhouette.render_puzzle_silhouette(artwork(6), SECRET, date(2026, 11, 21))
+        image = Image.open(BytesIO(data)).convert("RGBA")
+        assert image.size == (silhouette.CANVAS, silhouette.CANVAS)
+        colours = {pixel[:3] for pixel in image.get_flattened_data() if pixel[3] > 0}
+        alphas = {pixel[3] for pixel in image.get_flattened_data()}
+        assert len(colours) == 1
+        assert alphas == {0, 255}
+
+    @pytest.mark.parametrize("pokemon_id", [1, 25, 85, 131, 201, 292, 418, 561, 649])
+    def test_it_stays_fair_to_recognise(self, pokemon_id):
+        # Thin shapes (Dodrio 85, Sigilyph 561, Unown 201) are the hardest case.
+        for offset in range(0, 60, 7):
+            v = silhouette.variation(SECRET, date(2026, 11, 1) + timedelta(days=offset))
+            reference = silhouette.transformed_alpha(artwork(pokemon_id), v).point(
+                lambda a: 255 if a >= silhouette.SOLID else 0
+            )
+            mask = silhouette.puzzle_mask(artwork(pokemon_id), v)
+            assert silhouette.iou(mask, reference) >= silhouette.MIN_IOU, (pokemon_id, v)
+
+    def test_it_is_not_the_plain_rendering_of_any_artwork(self, plain_renderings):
+        shas = {row["sha"] for row in plain_renderings.values()}
+        masks = {row["mask"] for row in plain_renderings.values()}
+        dimensions = {row["dimensions"] for row in plain_renderings.values()}
+        rng = random.Random(7)
+        for offset in rng.sample(range(400), 12):
+            day = LAUNCH + timedelta(days=offset)
+            answer = rng.choice(sorted(plain_renderings))
+            data = silhouette.render_puzzle_silhouette(artwork(answer), SECRET, day)
+            image = Image.open(BytesIO(data))
+            assert hashlib.sha256(data).hexdigest() not in shas
+            assert image.size not in dimensions
+            assert hashlib.sha256(repr(binary_crop(image)).encode()).hexdigest() not in masks
+            # A size lookup never points at the answer (a chance match names another one).
+            assert len(data) != plain_renderings[answer]["size"], (day, answer)
+
+
+@pytest.mark.django_db
+class TestServedSilhouette:
+    def fetch(self, client: Client, number: int = 21) -> bytes:
+        with time_machine.travel(datetime(2026, 11, 21, 12, tzinfo=UTC), tick=False):
+            response = client.get(f"/api/puzzle/{number}/silhouette.png")
+        assert response.status_code == 200
+        return response.content
+
+    @override_settings(SILHOUETTE_SECRET=SECRET)
+    def test_every_player_of_a_puzzle_gets_the_same_image(self):
+        DailyPuzzle.objects.create(date=date(2026, 11, 21), pokemon_id=25, scheduled=True)
+        first = self.fetch(Client())
+        from django.core.cache import cache
+
+        cache.clear()
+        assert self.fetch(Client()) == first
+        assert first == silhouette.render_puzzle_silhouette(artwork(25), SECRET, date(2026, 11, 21))
+        assert first != silhouette.render_silhouette(artwork(25))
+
+    def test_the_same_pokemon_on_another_day_looks_different(self):
+        DailyPuzzle.objects.create(date=date(2026, 11, 20), pokemon_id=25, scheduled=True)
+        DailyPuzzle.objects.create(date=date(2026, 11, 21), pokemon_id=25, scheduled=True)
+        assert self.fetch(Client(), 20) != self.fetch(Client(), 21)

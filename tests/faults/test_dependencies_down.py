@@ -1,0 +1,198 @@
+"""Faults do not take the game down (docs/security.md "Faults"):
+
+- Redis refused or hanging: pages, guesses and the silhouette still work, fast;
+- the database unreachable: a 503 in the API's error shape, a translated 503 page that
+  needs no database, and nothing half-written;
+- ``/readyz`` names what failed, ``/healthz`` stays up.
+
+Only loopback addresses; every request is bounded by a timeout."""
+
+import json
+import os
+import socket
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, date, datetime
+from unittest import mock
+
+import pytest
+import time_machine
+from django.db import OperationalError
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.test import Client, override_settings
+
+from puzzle.models import DailyPuzzle, Player, PlayerGame
+from scripts.serve import free_port, gunicorn
+
+NOON = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)  # puzzle #21
+
+
+def closed_port() -> int:
+    return free_port()  # bound, then released: nothing listens there
+
+
+@contextmanager
+def hanging_server() -> Iterator[int]:
+    """Accepts connections (the kernel's backlog) and never answers."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(64)
+        yield sock.getsockname()[1]
+
+
+def redis_at(port: int) -> dict:
+    return {
+        "default": {
+            "BACKEND": "portal.cache.ResilientRedisCache",
+            "LOCATION": f"redis://127.0.0.1:{port}/0",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+
+
+def play_a_round(client: Client) -> None:
+    for path in ["/", "/archive/", "/how-to-play/", "/api/puzzle/today", "/de/", "/ar/"]:
+        assert client.get(path).status_code == 200, path
+    response = client.post(
+        "/api/puzzle/21/guesses", json.dumps({"name": "Mew"}), content_type="application/json"
+    )
+    assert response.status_code == 201, response.content
+    image = client.get("/api/puzzle/21/silhouette.png")
+    assert image.status_code == 200 and image.content.startswith(b"\x89PNG")
+
+
+@pytest.mark.django_db
+class TestCacheDown:
+    @pytest.fixture(autouse=True)
+    def _puzzle(self):
+        with time_machine.travel(NOON, tick=False):
+            DailyPuzzle.objects.create(date=date(2026, 11, 21), pokemon_id=25, scheduled=True)
+            yield
+
+    def test_the_game_works_with_redis_refusing_connections(self):
+        with override_settings(CACHES=redis_at(closed_port())):
+            play_a_round(Client())
+
+    def test_the_game_works_with_redis_hanging(self):
+        with hanging_server() as port, override_settings(CACHES=redis_at(port)):
+            started = time.monotonic()
+            play_a_round(Client())
+            # One socket timeout, then the cache is skipped for a while.
+            assert time.monotonic() - started < 8
+
+    def test_readiness_names_the_cache(self):
+        with override_settings(CACHES=redis_at(closed_port())):
+            response = Client().get("/readyz")
+        assert response.status_code == 503
+        assert response.json() == {
+            "status": "unavailable",
+            "checks": {"database": "ok", "cache": "unavailable"},
+        }
+
+    def test_readiness_is_ok_when_everything_answers(self):
+        response = Client().get("/readyz")
+        assert response.status_code == 200
+        assert response.json()["checks"] == {"database": "ok", "cache": "ok"}
+        assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+
+
+def refuse_database(*_args, **_kwargs):
+    raise OperationalError('connection to server at "127.0.0.1", port 1 failed: refused')
+
+
+@contextmanager
+def database_down():
+    with mock.patch.object(BaseDatabaseWrapper, "cursor", refuse_database):
+        yield
+
+
+@pytest.mark.django_db
+class TestDatabaseDown:
+    def test_the_api_answers_503_in_its_error_shape(self):
+        with time_machine.travel(NOON, tick=False), database_down():
+            response = Client().get("/api/puzzle/today?lang=de")
+        assert response.status_code == 503
+        error = response.json()["error"]
+        assert error["code"] == "service_unavailable"
+        assert "Moment" in error["message"]  # German
+        assert response["Retry-After"] == "30"
+
+    def test_a_guess_writes_nothing(self):
+        with time_machine.travel(NOON, tick=False):
+            DailyPuzzle.objects.create(date=date(2026, 11, 21), pokemon_id=25, scheduled=True)
+            with database_down():
+                response = Client().post(
+                    "/api/puzzle/21/guesses",
+                    json.dumps({"name": "Mew"}),
+                    content_type="application/json",
+                )
+        assert response.status_code == 503
+        assert response.json()["error"]["code"] == "service_unavailable"
+        assert not Player.objects.exists() and not PlayerGame.objects.exists()
+
+    @pytest.mark.parametrize("path", ["/", "/archive/21/", "/pokerogue/", "/de/"])
+    def test_pages_show_a_friendly_page(self, path):
+        # Every query fails, so a 503 page proves that rendering it needs none.
+        with time_machine.travel(NOON, tick=False), database_down():
+            response = Client().get(path)
+        assert response.status_code == 503
+        html = response.content.decode()
+        assert "<h1>" in html and "Traceback" not in html
+        assert 'name="robots" content="noindex"' in html
+        assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+
+    def test_the_page_is_translated(self):
+        with time_machine.travel(NOON, tick=False), database_down():
+            html = Client().get("/de/").content.decode()
+        assert '<html lang="de" dir="ltr">' in html
+        assert "Pokéguess ist gleich wieder da" in html and 'href="/de/"' in html
+
+    def test_the_page_is_right_to_left_in_arabic(self):
+        with time_machine.travel(NOON, tick=False), database_down():
+            html = Client().get("/ar/").content.decode()
+        assert '<html lang="ar" dir="rtl">' in html
+
+    def test_readiness_names_the_database_and_liveness_stays_up(self):
+        with database_down():
+            ready = Client().get("/readyz")
+            alive = Client().get("/healthz")
+        assert ready.status_code == 503
+        assert ready.json()["checks"] == {"database": "unavailable", "cache": "ok"}
+        assert alive.status_code == 200
+
+
+def fetch(url: str) -> tuple[int, dict, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=20) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def test_the_production_profile_with_postgresql_and_redis_unreachable():
+    env = {
+        **os.environ,
+        "DJANGO_ENV": "production",
+        "DJANGO_DEBUG": "0",
+        "SECRET_KEY": "fault-test-secret-key-" + "x" * 40,
+        "PUZZLE_SEED": "fault-test-private-seed",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:{closed_port()}/pokeguess",
+        "REDIS_URL": f"redis://127.0.0.1:{closed_port()}/0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+    }
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    with gunicorn(env, workers=1) as base:
+        status, _headers, body = fetch(f"{base}/healthz")
+        assert status == 200
+        status, _headers, body = fetch(f"{base}/readyz")
+        assert status == 503
+        assert json.loads(body)["checks"] == {"database": "unavailable", "cache": "unavailable"}
+        status, headers, body = fetch(f"{base}/api/puzzle/today")
+        assert status == 503
+        assert json.loads(body)["error"]["code"] == "service_unavailable"
+        status, headers, body = fetch(f"{base}/ar/")
+        assert status == 503 and headers["Retry-After"] == "30"
+        assert '<html lang="ar" dir="rtl">' in body.decode()
