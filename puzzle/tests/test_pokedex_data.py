@@ -305,6 +305,23 @@ def test_the_home_page_promises_only_what_is_accepted(client, prefix, promise):
     assert promise in client.get(prefix).content.decode()
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("prefix", "promise", "broken_promise"),
+    [
+        ("/", "Names work in this site's language or in English.", "no official names"),
+        ("/it/", "I nomi funzionano nella lingua di questo sito", "non hanno nomi ufficiali"),
+        ("/vi/", "nên hãy gõ tên tiếng Anh", "bằng ngôn ngữ của trang hoặc tiếng Anh"),
+        ("/ar/", "لذلك اكتب الاسم الإنجليزي", "تعمل الأسماء بلغة هذا الموقع"),
+    ],
+)
+def test_how_to_play_promises_only_what_is_accepted(client, prefix, promise, broken_promise):
+    page = client.get(f"{prefix}how-to-play/").content.decode()
+    assert promise in page
+    assert broken_promise not in page
+    assert "Pichu" in page or "皮丘" in page  # the stage rule
+
+
 # --- the build script's cross-check ------------------------------------------------------
 
 
