@@ -402,6 +402,8 @@ def settle_names(
                 if other is not None and SECOND_TABLE_ERRORS.get(key) == other:
                     used.add(key)
                     other = None
+                elif other is not None and SCRAPE_ARTEFACT.search(other):
+                    other = None
                 shown[lang] = other or ours["en"]
                 continue
             primary = ours[lang]
