@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from portal import languages
-from puzzle import players, rules, state
+from puzzle import names, players, rules, state
 from puzzle.models import DailyPuzzle, PlayerGame, launch_date, today
 
 STRINGS = {
@@ -95,6 +95,10 @@ STRINGS = {
     "notPlayed": _("Not played"),
     "inProgress": _("In progress"),
 }
+# Replaces "howToPlayNames" where Pokémon have no official names (puzzle.names).
+NAMES_HELP_ENGLISH = _(
+    "Pokémon have no official names in this language, so names are shown in English. Type the English name. Capitals, accents, spaces and punctuation do not matter. Unknown names and repeated guesses do not use an attempt."
+)
 
 
 def game_island_context(
@@ -135,4 +139,6 @@ def game_island_context(
         },
         "strings": {key: str(value) for key, value in STRINGS.items()},
     }
+    if not names.has_official_names(lang):
+        props["strings"]["howToPlayNames"] = str(NAMES_HELP_ENGLISH)
     return {"game_props": props, "puzzle": puzzle}

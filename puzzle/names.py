@@ -12,6 +12,14 @@ from django.db.models import Max
 from puzzle import rules
 from puzzle.models import Pokemon
 
+# Site languages with official Pokémon names (used by the games or The Pokémon Company's own
+# Pokédex). Elsewhere names are shown in English (docs/pokedex-data.md "Names").
+OFFICIAL_NAME_LANGUAGES = frozenset({"en", "de", "fr", "es", "it", "ja", "ko", "th", "zh"})
+
+
+def has_official_names(lang: str) -> bool:
+    return lang in OFFICIAL_NAME_LANGUAGES
+
 
 def data_version() -> str:
     newest = Pokemon.objects.aggregate(newest=Max("updated_at"))["newest"]
@@ -20,8 +28,10 @@ def data_version() -> str:
 
 @lru_cache(maxsize=64)
 def _index(lang: str, version: str) -> rules.NameIndex:
-    rows = Pokemon.objects.all()
-    return rules.NameIndex((p.id, p.names_for(lang)) for p in rows)
+    rows = list(Pokemon.objects.all())
+    # Suggestions name the Pokémon as the page does, whatever spelling came closest.
+    labels = {p.id: p.display_name(lang) for p in rows}
+    return rules.NameIndex(((p.id, p.names_for(lang)) for p in rows), labels=labels)
 
 
 @lru_cache(maxsize=64)

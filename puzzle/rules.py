@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import unicodedata
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -73,9 +73,16 @@ def normalize_name(text: str) -> str:
 class NameIndex:
     """Lookup of species ids by any of their (multilingual) names."""
 
-    def __init__(self, entries: Iterable[tuple[int, Iterable[str]]]) -> None:
+    def __init__(
+        self,
+        entries: Iterable[tuple[int, Iterable[str]]],
+        labels: Mapping[int, str] | None = None,
+    ) -> None:
+        """``labels`` names each species in suggestions (the page language's name);
+        without one, a suggestion is the spelling that came closest."""
         self._ids: dict[str, int] = {}
         self._display: dict[str, str] = {}
+        self._labels: Mapping[int, str] = labels or {}
         for pokemon_id, names in entries:
             for name in names:
                 key = normalize_name(name)
@@ -103,7 +110,7 @@ class NameIndex:
             if pokemon_id in seen:
                 continue
             seen.add(pokemon_id)
-            result.append(self._display[candidate])
+            result.append(self._labels.get(pokemon_id) or self._display[candidate])
             if len(result) == limit:
                 break
         return result

@@ -41,7 +41,13 @@ def pokedex() -> list[dict]:
 
 @pytest.fixture(scope="module")
 def index(pokedex) -> NameIndex:
-    return NameIndex((p["id"], p["names"].values()) for p in pokedex)
+    return NameIndex((p["id"], accepted_names(p)) for p in pokedex)
+
+
+def accepted_names(species: dict) -> list[str]:
+    """Official names and the aliases (older, fan and transliterated spellings)."""
+    aliases = [name for names in species["aliases"].values() for name in names]
+    return [*species["names"].values(), *aliases]
 
 
 def traits(types=("Fire",), generation=3, stage=2, color="Red", height=1.0, weight=10.0) -> Traits:
@@ -128,7 +134,7 @@ def test_it_strips_latin_greek_and_cyrillic_accents_only():
 def test_it_has_no_name_collisions_between_species_in_any_language(pokedex):
     owners: dict[str, set[int]] = defaultdict(set)
     for species in pokedex:
-        for name in species["names"].values():
+        for name in accepted_names(species):
             key = normalize_name(name)
             assert key, name
             owners[key].add(species["id"])
@@ -444,7 +450,7 @@ def test_it_refuses_an_empty_pool():
 
 # --- data file ----------------------------------------------------------------------------
 
-LANGUAGES = {"en", "de", "fr", "es", "ja", "ko", "ru", "th", "zh-hans", "zh-hant"}
+LANGUAGES = {"en", "de", "fr", "es", "it", "ja", "ko", "th", "zh-hans", "zh-hant"}
 TYPES = {
     "Normal", "Fire", "Water", "Grass", "Electric", "Ice", "Fighting", "Poison", "Ground",
     "Flying", "Psychic", "Bug", "Rock", "Ghost", "Dragon", "Dark", "Steel", "Fairy",
@@ -458,10 +464,13 @@ def test_it_has_all_1025_species_in_order(pokedex):
 
 
 def test_it_has_complete_and_valid_entries(pokedex):
-    keys = {"id", "names", "types", "generation", "height", "weight", "color", "stage", "artwork"}
+    keys = {"id", "names", "aliases", "types", "generation", "height", "weight", "color", "stage"}
     for species in pokedex:
-        assert set(species) == keys, species["id"]
+        assert set(species) == keys | {"artwork"}, species["id"]
         assert set(species["names"]) == LANGUAGES
+        assert set(species["aliases"]) <= {"ru", "zh-hans", "zh-hant"}
+        for lang, names in species["aliases"].items():
+            assert names and species["names"].get(lang) not in names, species["id"]
         assert species["names"]["en"].strip()
         assert all(name == name.strip() and name for name in species["names"].values())
         assert 1 <= len(species["types"]) <= 2

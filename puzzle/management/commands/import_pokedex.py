@@ -20,6 +20,7 @@ NAME_LANGUAGES = {
     "de": "de",
     "fr": "fr",
     "es": "es",
+    "it": "it",
     "ja": "ja",
     "ko": "ko",
     "ru": "ru",
@@ -28,6 +29,11 @@ NAME_LANGUAGES = {
 }
 # Spellings people type for names with symbols (DESIGN "Languages", issue examples).
 ALIASES = {29: ["Nidoran F"], 32: ["Nidoran M"]}
+
+
+def data_aliases(entry: dict) -> list[str]:
+    """Older, fan and transliterated spellings from the data file (docs/pokedex-data.md)."""
+    return [name for names in entry.get("aliases", {}).values() for name in names]
 
 
 class Command(BaseCommand):
@@ -49,6 +55,7 @@ class Command(BaseCommand):
                 }
                 fields["name"] = entry["names"]["en"]
                 extra = [entry["names"].get("zh-hant"), *ALIASES.get(entry["id"], [])]
+                extra += data_aliases(entry)
                 types = entry["types"]
                 fields.update(
                     extra_names=[n for n in dict.fromkeys(extra) if n and n != fields["name_zh"]],
