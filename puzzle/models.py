@@ -96,6 +96,8 @@ class Pokemon(models.Model):
     )
     in_daily_pool = models.BooleanField(_("in the daily pool"), default=False)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
+    # Digest per field of what import_pokedex last wrote (docs/content-updates.md).
+    import_digests = models.JSONField(default=dict, editable=False)
 
     objects = PokemonQuerySet.as_manager()
 
