@@ -1,7 +1,7 @@
 """Site-wide views: language switch, robots.txt, the error pages."""
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
+from django.views.static import serve
 
 from portal import languages
 from portal.middleware import store_language
@@ -28,6 +29,16 @@ def switch_language(request: HttpRequest) -> HttpResponse:
     response = HttpResponseRedirect(languages.localize(target, code))
     store_language(response, code)
     return response
+
+
+@never_cache
+@require_GET
+def media(request: HttpRequest, path: str) -> HttpResponse:
+    """Uploaded artwork when no proxy serves ``/media/`` (``SERVE_MEDIA``, on for the
+    SQLite profile). ``serve`` refuses any path outside ``MEDIA_ROOT``."""
+    if not (settings.SERVE_MEDIA or settings.DEBUG):
+        raise Http404
+    return serve(request, path, document_root=settings.MEDIA_ROOT)
 
 
 @never_cache
