@@ -240,9 +240,10 @@ class Loader:
             self._remember(record.key, remembered)
 
     def _adopt(self, game: models.Game, records: list[Record]) -> None:
-        """Rows made before keys existed get their ref: by position when a list still has
-        the file's length, else by an equal English value. File entries left without a
-        row are taken as deleted by staff."""
+        """Rows made before keys existed get their ref: by position when every row still
+        resembles the file's entry at its place, else each entry takes the first free row
+        resembling it. File entries left without a row are taken as deleted by staff;
+        rows left without an entry count as added by staff."""
         by_list: dict[str, list[Record]] = {}
         for record in records:
             by_list.setdefault(record.list_name, []).append(record)
@@ -251,12 +252,12 @@ class Loader:
             rows = list(model.objects.filter(game=game).order_by("order", "id"))
             if any(r.content_key for r in rows):
                 continue
-            if len(rows) == len(wanted):
+            if len(rows) == len(wanted) and all(map(self._resembles, rows, wanted)):
                 pairs = list(zip(rows, wanted, strict=True))
             else:
                 pairs, free = [], list(rows)
                 for record in wanted:
-                    match = next((r for r in free if self._same_text(r, record)), None)
+                    match = next((r for r in free if self._resembles(r, record)), None)
                     if match is None:
                         self._remember(record.key, {})
                     else:
@@ -267,9 +268,19 @@ class Loader:
                 row.save(update_fields=["content_key"])
 
     @staticmethod
-    def _same_text(row: db_models.Model, record: Record) -> bool:
-        english = [c for c in record.columns if c.endswith("_en")] or list(record.columns)
-        return all(getattr(row, c) == record.columns[c] for c in english)
+    def _resembles(row: db_models.Model, record: Record) -> bool:
+        """Some English text of the row equals the file's (or, for rows without text,
+        every plain field does)."""
+        texts = {c: v for c, v in record.columns.items() if c.endswith("_en") and v}
+        if texts:
+            return any(getattr(row, c) == v for c, v in texts.items())
+        translated = _translated(record.model)
+        plain = {
+            c: v
+            for c, v in record.columns.items()
+            if c != "order" and c.rpartition("_")[0] not in translated
+        }
+        return all(getattr(row, c) == v for c, v in plain.items())
 
     def _sync_rows(self, game: models.Game, records: list[Record]) -> None:
         existing: dict[tuple[type, str], db_models.Model] = {}

@@ -190,3 +190,25 @@ def test_rows_from_before_keys_are_adopted_without_duplicates_or_overwrites(file
     content.load_all()
     edited.refresh_from_db()
     assert edited.answer_fr == ""
+
+
+def test_adopting_old_rows_staff_reordered_and_edited_pairs_them_by_text(files):
+    game = Game.objects.get(slug=SLUG)
+    first, second, third = faq_rows()[:3]
+    expected = {first.pk: first.content_key, second.pk: second.content_key}
+    ContentBaseline.objects.filter(key__startswith=SLUG).delete()
+    FaqItem.objects.filter(game=game).update(content_key="")
+    first.order, second.order = 1, 0
+    first.save(update_fields=["order"])
+    second.save(update_fields=["order"])
+    third.question_en = "Rewritten by staff"
+    third.answer_en = "Also rewritten"
+    third.answer_de = ""
+    third.save(update_fields=["question_en", "answer_en", "answer_de", "order"])
+    report = content.load_all()
+    assert report.created_rows == 0
+    keys = {r.pk: r.content_key for r in faq_rows()}
+    assert {pk: keys[pk] for pk in expected} == expected
+    third.refresh_from_db()
+    assert third.content_key == "" and third.answer_de == ""
+    assert len(faq_rows()) == 6
