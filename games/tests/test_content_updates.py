@@ -212,3 +212,14 @@ def test_adopting_old_rows_staff_reordered_and_edited_pairs_them_by_text(files):
     third.refresh_from_db()
     assert third.content_key == "" and third.answer_de == ""
     assert len(faq_rows()) == 6
+
+
+@pytest.mark.parametrize("path", content.content_files(), ids=lambda p: p.stem)
+def test_every_entry_of_a_content_file_has_a_ref_unique_in_its_list(path):
+    data = content.read(path)
+    lists = [data.get("hero_buttons", []), data["sections"]]
+    lists += [s["items"] for s in data["sections"] if "items" in s]
+    for entries in lists:
+        refs = [entry.get("ref") for entry in entries]
+        assert all(refs), path.name
+        assert len(set(refs)) == len(refs), path.name

@@ -11,7 +11,7 @@ import pytest
 import time_machine
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.utils import translation
+from django.utils import timezone, translation
 from PIL import Image
 
 from puzzle import names
@@ -119,10 +119,11 @@ class TestAcceptedNames:
 
 
 def test_guess_matching_tolerates_malformed_accepted_names_in_the_database(client):
-    Pokemon.objects.filter(pk=1).update(extra_names={"Bulby": 1})
-    Pokemon.objects.filter(pk=4).update(extra_names=5)
-    Pokemon.objects.filter(pk=7).update(extra_names=["Squirty", 3, None])
-    Pokemon.objects.filter(pk=25).update(extra_names="Pika")
+    now = timezone.now()  # a newer updated_at: the name index is rebuilt
+    Pokemon.objects.filter(pk=1).update(extra_names={"Bulby": 1}, updated_at=now)
+    Pokemon.objects.filter(pk=4).update(extra_names=5, updated_at=now)
+    Pokemon.objects.filter(pk=7).update(extra_names=["Squirty", 3, None], updated_at=now)
+    Pokemon.objects.filter(pk=25).update(extra_names="Pika", updated_at=now)
     index = names.index_for("en")
     assert index.match("Squirty") == 7
     assert index.match("pika") == 25
