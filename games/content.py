@@ -1,14 +1,19 @@
-"""Initial page content into the database.
+"""Page content from the files into the database, without overwriting staff work.
 
 ``games/content/<slug>.json`` holds a page in English; ``games/content/i18n/<code>/<slug>.json``
-holds the same document with its text translated. ``load_all()`` creates the games that
-do not exist yet, and fills translation columns that are still empty, so running setup
-again never overwrites what staff changed in the admin.
+holds the same document with its text translated. Every list entry (section, hero
+button, item) carries a stable ``ref``; rows remember it in ``content_key``.
+
+``load_all()`` runs on every deploy. It creates what is new in the files and updates a
+field only while the field still holds the value the loader last wrote there (a digest
+per column in ``ContentBaseline``). Whatever staff changed, cleared or deleted stays as
+they left it (docs/content-updates.md).
 """
 
 import json
-from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import models as db_models
@@ -17,6 +22,7 @@ from django.utils import translation
 from modeltranslation.translator import translator
 
 from games import models
+from portal.baseline import Action, decide, digest
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 TRANSLATIONS_DIR = CONTENT_DIR / "i18n"
@@ -100,38 +106,83 @@ def _item_fields(item: dict, keys: tuple[str, ...]) -> dict:
     return values
 
 
-def _rows(game: models.Game) -> dict[str, list[db_models.Model]]:
-    """A game's child rows by list, in page order, read once per load."""
-    rows: dict[str, list[db_models.Model]] = {
-        "hero_buttons": list(game.hero_buttons.all()),
-        "sections": list(game.sections.all()),
-        "related": list(game.related.all()),
-    }
-    for kind, (model, _keys) in ITEM_MODELS.items():
-        rows[kind] = list(model.objects.filter(game=game).order_by("order", "id"))
-    return rows
+ROW = "@row"  # baseline key marking "the loader created (or adopted) this row"
 
 
-def _pairs(
-    game: models.Game, rows: dict[str, list[db_models.Model]], data: dict
-) -> Iterator[tuple[db_models.Model, dict]]:
-    """Each row of a game with the document values it was made from, in order.
-    A list whose length staff changed is skipped: its rows no longer line up."""
-    yield game, _game_fields(data)
-    lists: list[tuple[str, list[dict]]] = [
-        ("hero_buttons", data.get("hero_buttons", [])),
-        ("sections", [_section_fields(s) for s in data["sections"]]),
-    ]
-    for section in data["sections"]:
-        items = section.get("items", [])
-        if section["kind"] in ITEM_MODELS:
-            keys = ITEM_MODELS[section["kind"]][1]
-            lists.append((section["kind"], [_item_fields(i, keys) for i in items]))
-        elif section["kind"] == "related":
-            lists.append(("related", [{"blurb": i.get("blurb", "")} for i in items]))
-    for name, values in lists:
-        if len(rows[name]) == len(values):
-            yield from zip(rows[name], values, strict=True)
+@dataclass
+class Record:
+    """One row as the files describe it: column → value, English and translations."""
+
+    model: type[db_models.Model]
+    list_name: str
+    ref: str
+    key: str  # the baseline key: "<slug>" for the page, "<slug>/<list>/<ref>" for rows
+    columns: dict[str, Any] = field(default_factory=dict)
+    target: str = ""  # related games: the linked page's slug
+
+
+@dataclass
+class Report:
+    created_pages: list[str] = field(default_factory=list)
+    created_rows: int = 0
+    written: int = 0  # fields set from the files
+    kept: int = 0  # fields that differ from the files because staff changed them
+
+
+def _translated(model: type[db_models.Model]) -> set[str]:
+    return set(translator.get_options_for_model(model).fields)
+
+
+def _documents_entries(data: dict) -> list[tuple[str, type[db_models.Model], str, dict, str]]:
+    """(list name, model, ref, field values, related slug) of a document's rows, in order."""
+    entries: list[tuple[str, type[db_models.Model], str, dict, str]] = []
+    for order, button in enumerate(data.get("hero_buttons", [])):
+        values = {"label": button.get("label", ""), "anchor": button.get("anchor", "")}
+        entries.append(("hero", models.HeroButton, button["ref"], {**values, "order": order}, ""))
+    for order, section in enumerate(data["sections"]):
+        values = {**_section_fields(section), "order": order}
+        entries.append(("section", models.Section, section["ref"], values, ""))
+        kind = section["kind"]
+        for index, item in enumerate(section.get("items", [])):
+            if kind in ITEM_MODELS:
+                model, keys = ITEM_MODELS[kind]
+                values = {**_item_fields(item, keys), "order": index}
+                entries.append((kind, model, item["ref"], values, ""))
+            elif kind == "related":
+                values = {"blurb": item.get("blurb", ""), "order": index}
+                entries.append(("related", models.RelatedGame, item["ref"], values, item["slug"]))
+    return entries
+
+
+def records_for(data: dict, translated: dict[str, dict]) -> tuple[Record, list[Record]]:
+    """The page's record and its rows' records, with every language's columns."""
+    slug = data["slug"]
+    page = Record(models.Game, "game", "", slug)
+    rows: dict[str, Record] = {}
+    game_translated = _translated(models.Game)
+    for name, value in _game_fields(data).items():
+        page.columns[f"{name}_en" if name in game_translated else name] = value
+    for list_name, model, ref, values, target in _documents_entries(data):
+        record = Record(model, list_name, ref, f"{slug}/{list_name}/{ref}", target=target)
+        fields = _translated(model)
+        for name, value in values.items():
+            record.columns[f"{name}_en" if name in fields else name] = value
+        rows[record.key] = record
+    for code, document in translated.items():
+        suffix = code.replace("-", "_")
+        for name, value in _game_fields(document).items():
+            if name in game_translated:
+                page.columns[f"{name}_{suffix}"] = value or None
+        for list_name, model, ref, values, _target in _documents_entries(document):
+            record = rows.get(f"{slug}/{list_name}/{ref}")
+            if record is None:
+                continue
+            if model is models.EvolutionItem:
+                values = _official_names(values, code)
+            for name in _translated(model):
+                if name in values:
+                    record.columns[f"{name}_{suffix}"] = values[name] or None
+    return page, list(rows.values())
 
 
 def _official_names(values: dict, code: str) -> dict:
@@ -140,87 +191,137 @@ def _official_names(values: dict, code: str) -> dict:
 
     suffix = code.replace("-", "_")
     local = dict(values)
-    for field in ("base", "evolved"):
-        pokemon = Pokemon.objects.filter(name_en=values.get(field)).first()
+    for name in ("base", "evolved"):
+        pokemon = Pokemon.objects.filter(name_en=values.get(name)).first()
         if pokemon:
-            local[field] = getattr(pokemon, f"name_{suffix}", None) or pokemon.name_en
+            local[name] = getattr(pokemon, f"name_{suffix}", None) or pokemon.name_en
     return local
 
 
-def fill_translations(game: models.Game, data: dict, translated: dict[str, dict]) -> int:
-    """Copy translated text into empty ``<field>_<code>`` columns; returns fields set."""
-    filled = 0
-    rows = _rows(game)
-    english = [row for row, _values in _pairs(game, rows, data)]
-    for code, document in translated.items():
-        suffix = code.replace("-", "_")
-        local = [values for _row, values in _pairs(game, rows, document)]
-        for row, values in zip(english, local, strict=False):
-            if isinstance(row, models.EvolutionItem):
-                values = _official_names(values, code)
-            fields = translator.get_options_for_model(type(row)).fields
-            changed = []
-            for field in fields:
-                column = f"{field}_{suffix}"
-                value = values.get(field)
-                if value and not getattr(row, column):
-                    setattr(row, column, value)
-                    changed.append(column)
-            if changed:
-                row.save(update_fields=changed)
-                filled += len(changed)
-    return filled
+class Loader:
+    """One run of ``load_games``: reads every baseline once, writes what changed."""
 
+    def __init__(self) -> None:
+        self.baselines = {b.key: b for b in models.ContentBaseline.objects.all()}
+        self.dirty: dict[str, models.ContentBaseline] = {}
+        self.report = Report()
 
-def create_game(data: dict) -> models.Game:
-    """Create one game with all its sections and items (English columns)."""
-    with translation.override("en"), transaction.atomic():
-        game = models.Game.objects.create(slug=data["slug"], **_game_fields(data))
-        for order, button in enumerate(data.get("hero_buttons", [])):
-            models.HeroButton.objects.create(game=game, order=order, **button)
-        for order, section in enumerate(data["sections"]):
-            models.Section.objects.create(game=game, order=order, **_section_fields(section))
-            if section["kind"] in ITEM_MODELS:
-                model, keys = ITEM_MODELS[section["kind"]]
-                for index, item in enumerate(section.get("items", [])):
-                    model.objects.create(game=game, order=index, **_item_fields(item, keys))
-        return game
+    def _remember(self, key: str, digests: dict[str, str]) -> None:
+        baseline = self.baselines.get(key) or models.ContentBaseline(key=key, digests={})
+        baseline.digests = {**baseline.digests, **digests}
+        self.baselines[key] = self.dirty[key] = baseline
 
+    def _create(self, record: Record, **extra: Any) -> db_models.Model:
+        row = record.model(**extra)
+        for column, value in record.columns.items():
+            setattr(row, column, value)
+        row.save()
+        self._remember(record.key, {ROW: "", **{c: digest(v) for c, v in record.columns.items()}})
+        self.report.created_rows += 1
+        return row
 
-def link_related(data: dict) -> None:
-    """Related-game cards point at other games, so they are added once all exist."""
-    game = models.Game.objects.get(slug=data["slug"])
-    if game.related.exists():
-        return
-    with translation.override("en"):
-        for section in data["sections"]:
-            if section["kind"] != "related":
+    def _update(self, row: db_models.Model, record: Record) -> None:
+        known = self.baselines.get(record.key)
+        digests = known.digests if known else {}
+        changed, remembered = [], {ROW: ""}
+        for column, new in record.columns.items():
+            action = decide(getattr(row, column), new, digests.get(column))
+            if action is Action.WRITE:
+                setattr(row, column, new)
+                changed.append(column)
+            if action is Action.KEEP:
+                self.report.kept += 1
+            else:
+                remembered[column] = digest(new)
+        if changed:
+            row.save(update_fields=changed)
+            self.report.written += len(changed)
+        if any(digests.get(c) != d for c, d in remembered.items()):
+            self._remember(record.key, remembered)
+
+    def _adopt(self, game: models.Game, records: list[Record]) -> None:
+        """Rows made before keys existed get their ref: by position when every row still
+        resembles the file's entry at its place, else each entry takes the first free row
+        resembling it. File entries left without a row are taken as deleted by staff;
+        rows left without an entry count as added by staff."""
+        by_list: dict[str, list[Record]] = {}
+        for record in records:
+            by_list.setdefault(record.list_name, []).append(record)
+        for wanted in by_list.values():
+            model = wanted[0].model
+            rows = list(model.objects.filter(game=game).order_by("order", "id"))
+            if any(r.content_key for r in rows):
                 continue
-            for order, item in enumerate(section.get("items", [])):
-                target = models.Game.objects.filter(slug=item["slug"]).first()
-                if target:
-                    models.RelatedGame.objects.create(
-                        game=game, target=target, order=order, blurb=item.get("blurb", "")
-                    )
+            if len(rows) == len(wanted) and all(map(self._resembles, rows, wanted)):
+                pairs = list(zip(rows, wanted, strict=True))
+            else:
+                pairs, free = [], list(rows)
+                for record in wanted:
+                    match = next((r for r in free if self._resembles(r, record)), None)
+                    if match is None:
+                        self._remember(record.key, {})
+                    else:
+                        free.remove(match)
+                        pairs.append((match, record))
+            for row, record in pairs:
+                row.content_key = record.ref
+                row.save(update_fields=["content_key"])
+
+    @staticmethod
+    def _resembles(row: db_models.Model, record: Record) -> bool:
+        """Some English text of the row equals the file's (or, for rows without text,
+        every plain field does)."""
+        texts = {c: v for c, v in record.columns.items() if c.endswith("_en") and v}
+        if texts:
+            return any(getattr(row, c) == v for c, v in texts.items())
+        translated = _translated(record.model)
+        plain = {
+            c: v
+            for c, v in record.columns.items()
+            if c != "order" and c.rpartition("_")[0] not in translated
+        }
+        return all(getattr(row, c) == v for c, v in plain.items())
+
+    def _sync_rows(self, game: models.Game, records: list[Record]) -> None:
+        existing: dict[tuple[type, str], db_models.Model] = {}
+        for model in {r.model for r in records}:
+            for row in model.objects.filter(game=game).exclude(content_key=""):
+                existing[(model, row.content_key)] = row
+        for record in records:
+            row = existing.get((record.model, record.ref))
+            if row is not None:
+                self._update(row, record)
+            elif record.key in self.baselines:
+                continue  # staff deleted it: it does not come back
+            elif record.model is models.RelatedGame:
+                target = models.Game.objects.filter(slug=record.target).first()
+                if target is not None and target != game:
+                    self._create(record, game=game, target=target, content_key=record.ref)
+            else:
+                self._create(record, game=game, content_key=record.ref)
+
+    def load(self, documents: list[dict]) -> Report:
+        pages = []
+        with translation.override("en"), transaction.atomic():
+            for data in documents:
+                page, records = records_for(data, translations_for(data["slug"]))
+                game = models.Game.objects.filter(slug=data["slug"]).first()
+                if game is None and page.key in self.baselines:
+                    continue  # staff deleted the page
+                if game is None:
+                    game = self._create(page, slug=data["slug"])
+                    self.report.created_pages.append(data["slug"])
+                elif page.key not in self.baselines:
+                    self._adopt(game, records)
+                pages.append((game, page, records))
+            for game, page, records in pages:
+                self._update(game, page)
+                self._sync_rows(game, records)
+            for baseline in self.dirty.values():
+                baseline.save()
+        return self.report
 
 
-def load_all() -> tuple[list[str], int]:
-    """Create the games that are missing and fill empty translations.
-    Returns the slugs created and the number of translated fields filled."""
-    created = []
-    documents = [read(path) for path in content_files()]
-    for data in documents:
-        if not models.Game.objects.filter(slug=data["slug"]).exists():
-            create_game(data)
-            created.append(data["slug"])
-    for data in documents:
-        if data["slug"] in created:
-            link_related(data)
-    filled = 0
-    for data in documents:
-        translated = translations_for(data["slug"])
-        if translated:
-            game = models.Game.objects.get(slug=data["slug"])
-            with transaction.atomic():
-                filled += fill_translations(game, data, translated)
-    return created, filled
+def load_all() -> Report:
+    """Bring the database up to date with the content files (see the module docstring)."""
+    return Loader().load([read(path) for path in content_files()])

@@ -130,6 +130,8 @@ class Section(models.Model):
     link_anchor = models.CharField(
         _("link anchor"), max_length=40, blank=True, validators=[anchor_validator]
     )
+    # The entry's "ref" in games/content/*.json; empty for rows staff added.
+    content_key = models.CharField(max_length=60, blank=True, editable=False)
 
     class Meta:
         ordering = ["order", "id"]
@@ -148,6 +150,8 @@ class Item(models.Model):
     """Common shape of the ordered children of a game page."""
 
     order = models.PositiveSmallIntegerField(_("order"), default=0)
+    # The entry's "ref" in games/content/*.json; empty for rows staff added.
+    content_key = models.CharField(max_length=60, blank=True, editable=False)
 
     class Meta:
         abstract = True
@@ -365,3 +369,17 @@ class RelatedGame(Item):
     def clean(self) -> None:
         if self.target_id and self.target_id == self.game_id:
             raise ValidationError({"target": _("A game cannot link to itself.")})
+
+
+class ContentBaseline(models.Model):
+    """What ``load_games`` last wrote into one row: a digest per column (docs/content-updates.md).
+
+    A column whose value no longer matches its digest was changed by staff and is left
+    alone; a key whose row is gone was deleted by staff and is not created again.
+    """
+
+    key = models.CharField(max_length=200, unique=True)
+    digests = models.JSONField(default=dict)
+
+    def __str__(self) -> str:
+        return self.key

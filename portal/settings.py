@@ -222,6 +222,9 @@ STORAGES = {
 }
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env("MEDIA_ROOT", str(BASE_DIR / "media")))
+# Uploaded artwork is served by Django when nothing else does (SQLite profile, `make run`);
+# production sets SERVE_MEDIA=0 and the proxy serves /media/ (README "Production profile").
+SERVE_MEDIA = envbool("SERVE_MEDIA", DATABASES["default"]["ENGINE"].endswith("sqlite3"))
 # Vite already hashes everything under assets/ (not hex in Vite 8): immutable.
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+/assets/.+$"
 

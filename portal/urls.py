@@ -2,10 +2,9 @@
 
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
-from django.urls import include, path
+from django.urls import include, path, re_path
 
 from portal import health, views
 from portal.observability.metrics import metrics_view
@@ -36,8 +35,7 @@ urlpatterns += i18n_patterns(
     path("", include("games.urls")),
     prefix_default_language=False,
 )
-if settings.DEBUG:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+urlpatterns.append(re_path(rf"^{settings.MEDIA_URL.strip('/')}/(?P<path>.+)$", views.media))
 
 handler404 = "portal.views.page_not_found"
 handler500 = "portal.views.server_error"

@@ -4,7 +4,7 @@ import re
 from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
+from django.views.static import serve
 
 from portal import languages
 from portal.middleware import store_language
@@ -56,6 +57,16 @@ def site_path(target: str | None) -> str:
         return "/"
     path = re.sub(r"/{2,}", "/", parts.path)
     return f"{path}?{parts.query}" if parts.query else path
+
+
+@never_cache
+@require_GET
+def media(request: HttpRequest, path: str) -> HttpResponse:
+    """Uploaded artwork when no proxy serves ``/media/`` (``SERVE_MEDIA``, on for the
+    SQLite profile). ``serve`` refuses any path outside ``MEDIA_ROOT``."""
+    if not (settings.SERVE_MEDIA or settings.DEBUG):
+        raise Http404
+    return serve(request, path, document_root=settings.MEDIA_ROOT)
 
 
 @never_cache

@@ -1,18 +1,24 @@
 """Staff tools for the daily game: the Pokédex (names per language, pool, artwork) and
 the schedule of daily puzzles (a Pokémon chosen for a future date)."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.files.base import ContentFile
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import format_html
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
+from puzzle.forms import DailyPuzzleAdminForm, PokemonAdminForm
 from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, today
 from puzzle.silhouette import normalize_upload
 
 
 @admin.register(Pokemon)
 class PokemonAdmin(TabbedTranslationAdmin):
+    form = PokemonAdminForm
     list_display = ["id", "name", "type1", "type2", "generation", "stage", "in_daily_pool", "art"]
     list_filter = ["in_daily_pool", "generation", "type1", "stage", "has_default_artwork"]
     list_editable = ["in_daily_pool"]
@@ -31,6 +37,12 @@ class PokemonAdmin(TabbedTranslationAdmin):
         "preview",
     ]
     actions = ["add_to_pool", "remove_from_pool"]
+
+    def get_search_results(self, request, queryset, search_term):
+        # The daily puzzle's picker (autocomplete) offers only Pokémon from the pool.
+        if request.GET.get("model_name") == "dailypuzzle":
+            queryset = queryset.in_pool()
+        return super().get_search_results(request, queryset, search_term)
 
     @admin.display(boolean=True, description=_("artwork"))
     def art(self, obj: Pokemon) -> bool:
@@ -61,13 +73,53 @@ class PokemonAdmin(TabbedTranslationAdmin):
         )
 
 
+class WhenFilter(admin.SimpleListFilter):
+    title = pgettext_lazy("puzzle schedule", "when")
+    parameter_name = "when"
+
+    def lookups(self, request, model_admin):
+        return [
+            ("upcoming", pgettext_lazy("puzzle schedule", "upcoming")),
+            ("released", pgettext_lazy("puzzle schedule", "released")),
+        ]
+
+    def queryset(self, request, queryset):
+        if self.value() == "upcoming":
+            return queryset.filter(date__gt=today())
+        if self.value() == "released":
+            return queryset.filter(date__lte=today())
+        return queryset
+
+
 @admin.register(DailyPuzzle)
 class DailyPuzzleAdmin(admin.ModelAdmin):
-    list_display = ["date", "number", "pokemon", "scheduled"]
-    list_filter = ["scheduled"]
+    form = DailyPuzzleAdminForm
+    list_display = ["number", "date", "pokemon", "state", "origin"]
+    list_display_links = ["number", "date"]
+    list_filter = [WhenFilter, "scheduled"]
+    list_select_related = ["pokemon"]
     date_hierarchy = "date"
     autocomplete_fields = ["pokemon"]
     search_fields = ["pokemon__name_en"]
+
+    @admin.display(description=pgettext_lazy("puzzle schedule", "number"), ordering="date")
+    def number(self, obj: DailyPuzzle) -> str:
+        return f"#{obj.number}"
+
+    @admin.display(description=pgettext_lazy("puzzle schedule", "state"))
+    def state(self, obj: DailyPuzzle) -> str:
+        day = today()
+        if obj.date == day:
+            return pgettext("puzzle schedule", "today")
+        if obj.date < day:
+            return pgettext("puzzle schedule", "released")
+        return pgettext("puzzle schedule", "upcoming")
+
+    @admin.display(description=pgettext_lazy("puzzle schedule", "chosen by"))
+    def origin(self, obj: DailyPuzzle) -> str:
+        if obj.scheduled:
+            return pgettext("puzzle schedule", "staff")
+        return pgettext("puzzle schedule", "automatic pick")
 
     def has_change_permission(self, request, obj: DailyPuzzle | None = None) -> bool:
         # A released puzzle never changes: players may have played it.
@@ -83,6 +135,28 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
     def save_model(self, request, obj: DailyPuzzle, form, change) -> None:
         obj.scheduled = True
         super().save_model(request, obj, form, change)
+
+    def _saved(self, request, obj: DailyPuzzle):
+        """After a plain save: say which Pokémon is on which day, back to the list."""
+        if {"_continue", "_addanother", "_saveasnew"} & set(request.POST):
+            return None
+        self.message_user(
+            request,
+            gettext("%(pokemon)s is scheduled as puzzle #%(number)d on %(date)s.")
+            % {
+                "pokemon": obj.pokemon.name_en,
+                "number": obj.number,
+                "date": date_format(obj.date, "DATE_FORMAT"),
+            },
+            messages.SUCCESS,
+        )
+        return HttpResponseRedirect(reverse("admin:puzzle_dailypuzzle_changelist"))
+
+    def response_add(self, request, obj, post_url_continue=None):
+        return self._saved(request, obj) or super().response_add(request, obj, post_url_continue)
+
+    def response_change(self, request, obj):
+        return self._saved(request, obj) or super().response_change(request, obj)
 
 
 @admin.register(PlayerGame)

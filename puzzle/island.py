@@ -4,6 +4,8 @@ The React island gets every string from here (gettext, edited in Rosetta), never
 hard-coded English. ``{name}``-style placeholders are filled in by the island.
 """
 
+from urllib.parse import urlencode
+
 from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
@@ -132,7 +134,9 @@ def game_island_context(
         "urls": {
             "today": reverse("puzzle_api:today"),
             "puzzle": reverse("puzzle_api:detail", args=[0]).removesuffix("0"),
-            "names": reverse("puzzle_api:names") + f"?lang={lang}",
+            "names": reverse("puzzle_api:names")
+            + "?"
+            + urlencode({"lang": lang, "v": names.data_version()}),
             "stats": reverse("puzzle_api:stats"),
             "home": f"{prefix}/",
             "site": f"{settings.SITE_URL}{prefix}/",

@@ -70,6 +70,11 @@ def grace_deadline(day: date) -> datetime:
     return datetime.combine(day + timedelta(days=2), datetime.min.time(), tzinfo=UTC)
 
 
+def validate_name_list(value: object) -> None:
+    if not isinstance(value, list) or not all(isinstance(i, str) and i.strip() for i in value):
+        raise ValidationError(_("Other accepted names must be a list of names."))
+
+
 class PokemonQuerySet(models.QuerySet):
     def in_pool(self) -> "PokemonQuerySet":
         """The daily pool: marked by staff (or the import) and with artwork to draw."""
@@ -83,6 +88,7 @@ class Pokemon(models.Model):
         _("other accepted names"),
         default=list,
         blank=True,
+        validators=[validate_name_list],
         help_text=_("Other spellings accepted as guesses in every language."),
     )
     type1 = models.CharField(_("type 1"), max_length=10, choices=TYPES)
@@ -101,6 +107,8 @@ class Pokemon(models.Model):
     )
     in_daily_pool = models.BooleanField(_("in the daily pool"), default=False)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
+    # Digest per field of what import_pokedex last wrote (docs/content-updates.md).
+    import_digests = models.JSONField(default=dict, editable=False)
 
     objects = PokemonQuerySet.as_manager()
 
@@ -150,7 +158,7 @@ class Pokemon(models.Model):
     def names_for(self, lang: str) -> list[str]:
         """Every name accepted for a guess on a page in ``lang``."""
         local = getattr(self, f"name_{lang.replace('-', '_')}", None) or ""
-        names = [self.name_en, local, *self.extra_names]
+        names = [self.name_en, local, *rules.accepted_names(self.extra_names)]
         return [n for n in dict.fromkeys(names) if n]
 
     def display_name(self, lang: str) -> str:

@@ -1,13 +1,15 @@
 """Name lookup for guesses and autocomplete, per page language.
 
 Indexes are derived from the Pokémon rows and kept per process, keyed by the newest
-``updated_at`` of the table: a staff edit changes the key, so every worker on every
-node rebuilds on its next request without any shared state.
+``updated_at`` of the table and its row count: a staff edit (or a deleted row) changes
+the key, so every worker on every node rebuilds on its next request without any shared
+state. The game page puts the same version in the names list's URL, so browsers and
+proxies, which may keep one URL for a day, fetch the new list at once.
 """
 
 from functools import lru_cache
 
-from django.db.models import Max
+from django.db.models import Count, Max
 
 from puzzle import rules
 from puzzle.models import Pokemon
@@ -22,8 +24,9 @@ def has_official_names(lang: str) -> bool:
 
 
 def data_version() -> str:
-    newest = Pokemon.objects.aggregate(newest=Max("updated_at"))["newest"]
-    return newest.isoformat() if newest else "empty"
+    found = Pokemon.objects.aggregate(newest=Max("updated_at"), rows=Count("id"))
+    newest = found["newest"]
+    return f"{newest.isoformat()}.{found['rows']}" if newest else "empty"
 
 
 @lru_cache(maxsize=64)

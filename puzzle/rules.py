@@ -19,9 +19,12 @@ __all__ = [
     "LOWER",
     "PRESENT",
     "WRONG",
+    "REPEAT_GAP_DAYS",
     "NameIndex",
     "Result",
+    "ScheduleConflict",
     "Traits",
+    "accepted_names",
     "choose",
     "compare",
     "cycle_used",
@@ -29,6 +32,7 @@ __all__ = [
     "normalize_name",
     "puzzle_date",
     "puzzle_number",
+    "schedule_conflict",
     "utc_today",
 ]
 
@@ -68,6 +72,17 @@ def normalize_name(text: str) -> str:
             kept.append(char)
     recomposed = unicodedata.normalize("NFC", "".join(kept)).casefold().translate(_GENDER)
     return "".join(c for c in recomposed if c.isalnum() or _is_mark(c))
+
+
+def accepted_names(value: object) -> list[str]:
+    """The usable names in a stored "other accepted names" value.
+
+    The admin stores a list of strings, but a row written another way may hold any
+    JSON: a lone string counts as one name, anything else that is not a string is
+    ignored, so one bad row never breaks guessing for everyone.
+    """
+    items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    return [item.strip() for item in items if isinstance(item, str) and item.strip()]
 
 
 class NameIndex:
@@ -229,3 +244,42 @@ def choose(pool: Collection[int], used: Collection[int], day: date, seed: str) -
     available = sorted(pool_set - set(used)) or sorted(pool_set)
     digest = hashlib.sha256(f"{seed}:{day.isoformat()}".encode()).hexdigest()
     return available[int(digest, 16) % len(available)]
+
+
+REPEAT_GAP_DAYS = 30  # fewest days between two puzzles of one Pokémon chosen by staff
+
+
+@dataclass(frozen=True)
+class ScheduleConflict:
+    """Why staff cannot schedule a Pokémon for a day, and the puzzle in the way."""
+
+    NOT_IN_POOL = "not_in_pool"
+    TOO_CLOSE = "too_close"
+    SAME_CYCLE = "same_cycle"
+
+    reason: str
+    day: date | None = None
+
+
+def schedule_conflict(
+    pokemon_id: int,
+    day: date,
+    puzzles: Iterable[tuple[date, int]],
+    pool: Collection[int],
+    gap: int = REPEAT_GAP_DAYS,
+) -> ScheduleConflict | None:
+    """Check a staff choice of ``pokemon_id`` for ``day`` against the other puzzles
+    ((date, Pokémon id), released or scheduled). The Pokémon must be in the pool, at
+    least ``gap`` days from any other puzzle of it, and unused in the cycle that
+    ``day`` belongs to (every pool Pokémon comes once before any repeats)."""
+    if pokemon_id not in pool:
+        return ScheduleConflict(ScheduleConflict.NOT_IN_POOL)
+    ordered = sorted((d, p) for d, p in puzzles if d != day)
+    for other_day, other_id in ordered:
+        if other_id == pokemon_id and abs((other_day - day).days) < gap:
+            return ScheduleConflict(ScheduleConflict.TOO_CLOSE, other_day)
+    before = [(d, p) for d, p in ordered if d < day]
+    if pokemon_id in cycle_used([p for _d, p in before], pool):
+        last = max(d for d, p in before if p == pokemon_id)
+        return ScheduleConflict(ScheduleConflict.SAME_CYCLE, last)
+    return None

@@ -13,7 +13,7 @@ KEEP = {
     "slug", "order", "name", "developer", "decorative_dots", "url", "anchor", "allow", "lazy",
     "height", "height_small", "aspect_ratio", "max_height", "kind", "mode", "key", "icon",
     "type", "category", "damage", "accuracy", "range", "number", "difficulty", "keys",
-    "base", "evolved",
+    "base", "evolved", "ref",
 }  # fmt: skip
 TRANSLATION_FILES = sorted(TRANSLATIONS_DIR.glob("*/*.json"))
 
@@ -67,7 +67,7 @@ def test_loading_again_keeps_staff_edits():
     game = Game.objects.get(slug="pokerogue")
     game.hero_title_de = "Von der Redaktion geändert"
     game.save()
-    created, _filled = load_all()
+    created = load_all().created_pages
     game.refresh_from_db()
     assert created == []
     assert game.hero_title_de == "Von der Redaktion geändert"

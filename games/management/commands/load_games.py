@@ -5,15 +5,16 @@ from games.content import load_all
 
 class Command(BaseCommand):
     help = (
-        "Create the game pages from games/content/*.json and fill empty translations from "
-        "games/content/i18n/ (what staff edited is left alone)."
+        "Bring the game pages up to date with games/content/ (new pages, rows and text); "
+        "fields, rows and pages staff changed or deleted are left alone."
     )
 
     def handle(self, *args, **options) -> None:
-        created, filled = load_all()
-        if created:
-            self.stdout.write(self.style.SUCCESS(f"Created game pages: {', '.join(created)}"))
-        if filled:
-            self.stdout.write(f"Filled {filled} empty translated fields.")
-        if not created and not filled:
-            self.stdout.write("Game pages are up to date; nothing changed.")
+        report = load_all()
+        if report.created_pages:
+            pages = ", ".join(report.created_pages)
+            self.stdout.write(self.style.SUCCESS(f"Created game pages: {pages}"))
+        self.stdout.write(
+            f"Game pages: {report.created_rows} rows created, {report.written} fields "
+            f"updated from the files, {report.kept} fields kept as staff left them."
+        )

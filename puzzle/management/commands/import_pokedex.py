@@ -1,7 +1,11 @@
 """Load ``puzzle/data/pokedex.json`` into the Pokémon table, idempotently.
 
-Data fields (names, types, sizes…) are updated from the file; what staff decide —
-pool membership and uploaded artwork — is set only when a row is first created.
+Data fields (names, other accepted names, types, sizes…) follow the file only while
+they still hold what the import last wrote there (a digest per field in
+``Pokemon.import_digests``): a name or accepted name staff changed stays as they left it
+(docs/content-updates.md). Pool membership and uploaded artwork are set only when a
+row is first created. Rows are written only when something changes, so an unchanged
+deploy keeps the name lists' version (puzzle/names.py).
 """
 
 import json
@@ -11,6 +15,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from portal.baseline import Action, decide, digest
 from puzzle.models import Pokemon
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pokedex.json"
@@ -44,35 +49,70 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         entries = json.loads(Path(options["file"]).read_text(encoding="utf-8"))
-        existing = set(Pokemon.objects.values_list("id", flat=True))
-        created = updated = 0
+        existing = Pokemon.objects.in_bulk()
+        created = updated = kept = 0
         now = timezone.now()
         with transaction.atomic():
             for entry in entries:
-                fields = {
-                    f"name_{code}": entry["names"].get(key) or None
-                    for code, key in NAME_LANGUAGES.items()
-                }
-                fields["name"] = entry["names"]["en"]
-                extra = [entry["names"].get("zh-hant"), *ALIASES.get(entry["id"], [])]
-                extra += data_aliases(entry)
-                types = entry["types"]
-                fields.update(
-                    extra_names=[n for n in dict.fromkeys(extra) if n and n != fields["name_zh"]],
-                    type1=types[0],
-                    type2=types[1] if len(types) > 1 else "",
-                    generation=entry["generation"],
-                    stage=entry["stage"],
-                    color=entry["color"],
-                    height=entry["height"],
-                    weight=entry["weight"],
-                    has_default_artwork=entry["artwork"],
-                )
-                if entry["id"] in existing:
-                    # update() skips auto_now: set it, so name lookups rebuild.
-                    Pokemon.objects.filter(pk=entry["id"]).update(updated_at=now, **fields)
-                    updated += 1
-                else:
-                    Pokemon.objects.create(id=entry["id"], in_daily_pool=entry["artwork"], **fields)
+                fields = self.fields_of(entry)
+                pokemon = existing.get(entry["id"])
+                if pokemon is None:
+                    digests = {column: digest(value) for column, value in fields.items()}
+                    Pokemon.objects.create(
+                        id=entry["id"],
+                        name=fields["name_en"],
+                        in_daily_pool=entry["artwork"],
+                        import_digests=digests,
+                        **fields,
+                    )
                     created += 1
-        self.stdout.write(self.style.SUCCESS(f"Pokédex: {created} created, {updated} updated."))
+                    continue
+                known = pokemon.import_digests or {}
+                changes, digests = {}, dict(known)
+                for column, new in fields.items():
+                    # Rows from before digests existed were always overwritten: once more.
+                    action = decide(
+                        getattr(pokemon, column), new, known.get(column), untracked_write=not known
+                    )
+                    if action is Action.KEEP:
+                        kept += 1
+                        continue
+                    digests[column] = digest(new)
+                    if action is Action.WRITE:
+                        changes[column] = new
+                if "name_en" in changes:
+                    changes["name"] = changes["name_en"]
+                if changes:
+                    # update() skips auto_now: set it, so name lookups rebuild.
+                    changes["updated_at"] = now
+                    updated += 1
+                if changes or digests != known:
+                    Pokemon.objects.filter(pk=pokemon.pk).update(import_digests=digests, **changes)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Pokédex: {created} created, {updated} updated, "
+                f"{kept} fields kept as staff left them."
+            )
+        )
+
+    @staticmethod
+    def fields_of(entry: dict) -> dict:
+        """The columns the file decides, from one entry of the data file."""
+        fields = {
+            f"name_{code}": entry["names"].get(key) or None for code, key in NAME_LANGUAGES.items()
+        }
+        extra = [entry["names"].get("zh-hant"), *ALIASES.get(entry["id"], [])]
+        extra += data_aliases(entry)
+        types = entry["types"]
+        fields.update(
+            extra_names=[n for n in dict.fromkeys(extra) if n and n != fields["name_zh"]],
+            type1=types[0],
+            type2=types[1] if len(types) > 1 else "",
+            generation=entry["generation"],
+            stage=entry["stage"],
+            color=entry["color"],
+            height=entry["height"],
+            weight=entry["weight"],
+            has_default_artwork=entry["artwork"],
+        )
+        return fields

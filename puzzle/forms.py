@@ -1,0 +1,162 @@
+"""Admin forms of the daily game: what staff type is checked before anything is saved."""
+
+import json
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from puzzle import rules
+from puzzle.artwork import validate_artwork
+from puzzle.models import DailyPuzzle, Pokemon, launch_date
+
+MAX_NAME = 40
+
+
+def _problem(name: str) -> str | None:
+    """Why one typed line is not a name, or None."""
+    if any(char in name for char in '[]{}<>"\\'):
+        return _("“%(value)s” is not a name: enter one name per line, without brackets or quotes.")
+    if not any(char.isalpha() for char in name) or not rules.normalize_name(name):
+        return _("“%(value)s” is not a name: a name needs at least one letter.")
+    if len(name) > MAX_NAME:
+        return _("“%(value)s” is too long: a name has at most %(max)d characters.")
+    return None
+
+
+class NameListField(forms.Field):
+    """One name per line in a text box, stored as a JSON list of strings."""
+
+    widget = forms.Textarea(attrs={"rows": 4, "cols": 40})
+
+    def prepare_value(self, value):
+        if isinstance(value, list):
+            return "\n".join(str(item) for item in value if isinstance(item, str))
+        if value is None:
+            return ""
+        if isinstance(value, str):
+            return value
+        return ""  # a malformed row shows an empty box; saving replaces it
+
+    def to_python(self, value) -> list[str]:
+        text = (value or "").strip()
+        if not text:
+            return []
+        if text[0] in "[{":
+            try:
+                parsed = json.loads(text)
+            except ValueError:
+                parsed = None
+            if not (isinstance(parsed, list) and all(isinstance(i, str) for i in parsed)):
+                raise ValidationError(
+                    _("Enter one name per line, not data or code."), code="not_names"
+                )
+            lines = parsed
+        else:
+            lines = text.splitlines()
+        names = [" ".join(line.split()) for line in lines]
+        names = [name for name in dict.fromkeys(names) if name]
+        errors = [
+            ValidationError(problem % {"value": name, "max": MAX_NAME}, code="not_a_name")
+            for name in names
+            if (problem := _problem(name))
+        ]
+        if errors:
+            raise ValidationError(errors)
+        return names
+
+
+class PokemonAdminForm(forms.ModelForm):
+    extra_names = NameListField(
+        label=gettext_lazy("other accepted names"),
+        required=False,
+        help_text=gettext_lazy(
+            "One name per line: other spellings accepted as guesses in every language."
+        ),
+    )
+
+    class Meta:
+        model = Pokemon
+        fields = ["extra_names", "artwork"]  # the admin adds the rest of its layout
+
+    def clean_extra_names(self) -> list[str]:
+        names = self.cleaned_data["extra_names"]
+        taken = self._names_of_others()
+        errors = []
+        for name in names:
+            owner = taken.get(rules.normalize_name(name))
+            if owner is not None:
+                errors.append(
+                    ValidationError(
+                        _("“%(value)s” is already a name of %(pokemon)s.")
+                        % {"value": name, "pokemon": owner},
+                        code="taken",
+                    )
+                )
+        if errors:
+            raise ValidationError(errors)
+        return names
+
+    def _names_of_others(self) -> dict[str, str]:
+        """Normalised name → the other Pokémon it identifies (any language)."""
+        from django.conf import settings
+
+        columns = [f"name_{code.replace('-', '_')}" for code, _n in settings.LANGUAGES]
+        taken: dict[str, str] = {}
+        rows = Pokemon.objects.exclude(pk=self.instance.pk).values_list(
+            "id", *columns, "extra_names"
+        )
+        for pokemon_id, *values, extra in rows:
+            label = f"#{pokemon_id:04d} {values[0]}"
+            for name in [*values, *rules.accepted_names(extra)]:
+                if name:
+                    taken.setdefault(rules.normalize_name(name), label)
+        return taken
+
+    def clean_artwork(self):
+        artwork = self.cleaned_data.get("artwork")
+        if artwork and hasattr(artwork, "content_type"):  # a new upload, not the stored file
+            validate_artwork(artwork)
+        return artwork
+
+
+class DailyPuzzleAdminForm(forms.ModelForm):
+    class Meta:
+        model = DailyPuzzle
+        fields = ["date", "pokemon"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if "pokemon" in self.fields:
+            self.fields["pokemon"].queryset = Pokemon.objects.in_pool()
+
+    def clean(self) -> dict:
+        data = super().clean()
+        day, pokemon = data.get("date"), data.get("pokemon")
+        if not (day and pokemon):
+            return data
+        others = DailyPuzzle.objects.exclude(pk=self.instance.pk).values_list("date", "pokemon_id")
+        pool = set(Pokemon.objects.in_pool().values_list("id", flat=True))
+        conflict = rules.schedule_conflict(pokemon.id, day, list(others), pool)
+        if conflict is None:
+            return data
+        values = {
+            "pokemon": pokemon.name_en,
+            "date": date_format(conflict.day, "DATE_FORMAT") if conflict.day else "",
+            "number": rules.puzzle_number(conflict.day, launch_date()) if conflict.day else 0,
+            "days": rules.REPEAT_GAP_DAYS,
+        }
+        messages = {
+            rules.ScheduleConflict.NOT_IN_POOL: _("Choose a Pokémon from the daily pool."),
+            rules.ScheduleConflict.TOO_CLOSE: _(
+                "%(pokemon)s is already puzzle #%(number)d on %(date)s: the same Pokémon "
+                "needs at least %(days)d days between two puzzles."
+            ),
+            rules.ScheduleConflict.SAME_CYCLE: _(
+                "%(pokemon)s was already puzzle #%(number)d on %(date)s in the current cycle: "
+                "every Pokémon in the pool comes once before any comes back."
+            ),
+        }
+        raise ValidationError({"pokemon": messages[conflict.reason] % values})
