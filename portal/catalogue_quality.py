@@ -109,7 +109,7 @@ def english_copies(code: str) -> list[str]:
     return found
 
 
-SKIPPED_TAGS = {"script", "style", "template", "head"}
+SKIPPED_TAGS = {"script", "style", "template"}
 READ_ATTRIBUTES = ("alt", "aria-label", "title", "placeholder")
 INLINE_TAGS = {"a", "strong", "em", "b", "i", "bdi", "span", "code", "abbr", "small", "time"}
 VOID_TAGS = {"img", "input", "br", "hr", "meta", "link", "source", "wbr"}
@@ -126,6 +126,7 @@ class _VisibleText(HTMLParser):
         # Elements marked with another language (the switcher's "English", "Deutsch"…)
         # are right to be in that language.
         self._foreign: list[str] = []
+        self._in_head = self._in_title = False
 
     def handle_starttag(self, tag, attrs) -> None:
         if tag not in INLINE_TAGS:
@@ -133,6 +134,8 @@ class _VisibleText(HTMLParser):
         if tag in SKIPPED_TAGS:
             self._skip += 1
         values = dict(attrs)
+        if tag in ("head", "title"):
+            setattr(self, f"_in_{tag}", True)
         if tag != "html" and values.get("lang"):
             self._foreign.append(tag)
             self._skip += 1
@@ -143,6 +146,8 @@ class _VisibleText(HTMLParser):
                 self.chunks.append(value)
 
     def handle_endtag(self, tag) -> None:
+        if tag in ("head", "title"):
+            setattr(self, f"_in_{tag}", False)
         if tag in SKIPPED_TAGS:
             self._skip = max(0, self._skip - 1)
         if self._foreign and self._foreign[-1] == tag:
@@ -152,7 +157,8 @@ class _VisibleText(HTMLParser):
             self._flush()
 
     def handle_data(self, data) -> None:
-        if not self._skip:
+        # In <head> only the title is seen (the browser tab); meta tags are not shown.
+        if not self._skip and (self._in_title or not self._in_head):
             self._current.append(data)
 
     def _flush(self) -> None:

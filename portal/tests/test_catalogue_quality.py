@@ -131,7 +131,7 @@ class TestDetector:
             '<html lang="de"><head><title>x</title></head><body><p>Hallo <b>Welt</b></p>'
             '<img alt="Ein Bild"><script>var the = "and you"</script></body></html>'
         )
-        assert visible_text(html) == ["Hallo Welt", "Ein Bild"]
+        assert visible_text(html) == ["x", "Hallo Welt", "Ein Bild"]
 
     def test_it_skips_text_marked_with_another_language(self):
         html = '<body><ul><li><a lang="en" href="/">English</a></li><li>Deutsch</li></ul></body>'
