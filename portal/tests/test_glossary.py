@@ -24,12 +24,16 @@ USES = {
 
 
 def glossary() -> dict[str, dict[str, list[str]]]:
-    """term -> language -> stems (the bracketed stems, or the word itself)."""
-    rows = [
-        [cell.strip() for cell in line.strip().strip("|").split("|")]
-        for line in GLOSSARY.read_text(encoding="utf-8").splitlines()
-        if line.startswith("| ")
-    ]
+    """term -> language -> stems (the bracketed stems, or the word itself).
+
+    Reads the first table of the file: the key terms (the type and colour tables follow).
+    """
+    rows = []
+    for line in GLOSSARY.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| "):
+            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+        elif rows and not line.startswith("|"):
+            break
     header, *body = rows
     table: dict[str, dict[str, list[str]]] = {}
     for row in body:
