@@ -54,6 +54,8 @@ SAME_AS_ENGLISH: dict[str, dict[str, str]] = {
     "combat": {"fr": "The same word in French."},
     "correct": {"fr": "The same word in French."},
     "date (UTC)": {"fr": "The same words in French."},
+    "Date": {"fr": "The same word in French (admin insights column)."},
+    "Pokémon for “%(text)s”": {"da": "Danish reads the same: 'for' is Danish."},
     "Poison": {"fr nl fil": "Official Pokémon type name in French, Dutch, Filipino."},
     "Dragon": {"fr nl fil": "Official Pokémon type name in French, Dutch, Filipino."},
     "Sitemap": {"nl": "The usual word on Dutch sites."},
