@@ -31,3 +31,14 @@ def _clean_cache(request, settings):
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    # A test that activates a language (a view, a command) must not leak it into the
+    # next test of the same worker: translated model fields read the active language.
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()

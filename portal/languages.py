@@ -71,3 +71,28 @@ def from_accept_language(header: str) -> str | None:
         if code:
             return code
     return None
+
+
+# Open Graph wants language_TERRITORY; these are the codes Facebook's locale list uses
+# (Filipino is tl_PH there, Arabic ar_AR). Portuguese text is Brazilian (docs/i18n.md).
+OG_LOCALES = {
+    "en": "en_US",
+    "zh": "zh_CN",
+    "ko": "ko_KR",
+    "es": "es_ES",
+    "fr": "fr_FR",
+    "pt": "pt_BR",
+    "da": "da_DK",
+    "pl": "pl_PL",
+    "ru": "ru_RU",
+    "vi": "vi_VN",
+    "th": "th_TH",
+    "fil": "tl_PH",
+    "ja": "ja_JP",
+    "no": "nb_NO",
+    "nl": "nl_NL",
+    "de": "de_DE",
+    "it": "it_IT",
+    "hi": "hi_IN",
+    "ar": "ar_AR",
+}

@@ -190,6 +190,7 @@ USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
 LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_admin"]
+# Number and date formats for the codes Django names differently (no, zh) or lacks (fil).
 FORMAT_MODULE_PATH = ["portal.formats"]
 LANGUAGE_COOKIE_NAME = "django_language"
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365

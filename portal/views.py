@@ -9,8 +9,8 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language_bidi, override
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 from django.views.static import serve
@@ -99,7 +99,11 @@ def server_error(request: HttpRequest) -> HttpResponse:
     # Rendered without context processors: whatever broke may be among them.
     code = getattr(request, "LANGUAGE_CODE", languages.DEFAULT)
     with override(code):
-        context = {"LANGUAGE_CODE": code, "request_id": getattr(request, "request_id", "")}
+        context = {
+            "LANGUAGE_CODE": code,
+            "lang_dir": "rtl" if get_language_bidi() else "ltr",
+            "request_id": getattr(request, "request_id", ""),
+        }
         body = render_to_string("500.html", context)
     return HttpResponse(body, status=500)
 

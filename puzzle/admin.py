@@ -9,6 +9,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from puzzle.forms import DailyPuzzleAdminForm, PokemonAdminForm
@@ -63,14 +64,20 @@ class PokemonAdmin(TabbedTranslationAdmin):
     @admin.action(description=_("Add to the daily pool (needs artwork)"))
     def add_to_pool(self, request, queryset) -> None:
         updated = queryset.exclude(has_default_artwork=False, artwork="").update(in_daily_pool=True)
-        self.message_user(request, _("%(count)d Pokémon added to the pool.") % {"count": updated})
+        message = ngettext(
+            "%(count)d Pokémon added to the pool.", "%(count)d Pokémon added to the pool.", updated
+        )
+        self.message_user(request, message % {"count": updated})
 
     @admin.action(description=_("Remove from the daily pool"))
     def remove_from_pool(self, request, queryset) -> None:
         updated = queryset.update(in_daily_pool=False)
-        self.message_user(
-            request, _("%(count)d Pokémon removed from the pool.") % {"count": updated}
+        message = ngettext(
+            "%(count)d Pokémon removed from the pool.",
+            "%(count)d Pokémon removed from the pool.",
+            updated,
         )
+        self.message_user(request, message % {"count": updated})
 
 
 class WhenFilter(admin.SimpleListFilter):

@@ -88,8 +88,9 @@ STRINGS = {
     "backToToday": _("Back to today's puzzle"),
     "backToArchive": _("All past puzzles"),
     "everyone": _("How everyone did"),
+    # Plural-neutral: the island fills {players} in the browser, where no ngettext runs.
     # xgettext:no-python-format
-    "everyoneSummary": _("{percent}% of {players} players found it."),
+    "everyoneSummary": _("{percent}% of players found it ({players} played)."),
     "loading": _("Loading the puzzle…"),
     "networkError": _("We could not reach the server. Check your connection and try again."),
     "retry": _("Try again"),

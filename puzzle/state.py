@@ -8,7 +8,9 @@ from datetime import datetime
 
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.formats import number_format
+from django.utils.translation import get_language, override
+from django.utils.translation import gettext_lazy as _
 
 from puzzle import rules
 from puzzle.models import COLORS, TYPES, DailyPuzzle, PlayerGame, Pokemon, today
@@ -19,6 +21,12 @@ COLOR_LABELS = dict(COLORS)
 
 def _type_label(value: str) -> str:
     return str(TYPE_LABELS.get(value, value)) if value else ""
+
+
+def _measure(template, value: float, lang: str) -> str:
+    """A height or weight in the visitor's language: "0,7 m" in German, "0.7 м" in Russian."""
+    with override(lang):
+        return str(template) % {"value": number_format(f"{value:g}")}
 
 
 def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict:
@@ -60,13 +68,13 @@ def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict:
             {
                 "key": "height",
                 "value": guess.height,
-                "label": f"{guess.height:g} m",
+                "label": _measure(_("%(value)s m"), guess.height, lang),
                 "result": results["height"],
             },
             {
                 "key": "weight",
                 "value": guess.weight,
-                "label": f"{guess.weight:g} kg",
+                "label": _measure(_("%(value)s kg"), guess.weight, lang),
                 "result": results["weight"],
             },
         ],

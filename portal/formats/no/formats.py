@@ -1,4 +1,2 @@
-DATE_FORMAT = "j. F Y"
-SHORT_DATE_FORMAT = "d.m.Y"
-MONTH_DAY_FORMAT = "j. F"
-YEAR_MONTH_FORMAT = "F Y"
+# Django ships Norwegian formats as "nb"; our language code is "no" (STACK-NOTES).
+from django.conf.locale.nb.formats import *  # noqa: F403

@@ -1,4 +1,2 @@
-DATE_FORMAT = "Y年n月j日"
-SHORT_DATE_FORMAT = "Y/n/j"
-MONTH_DAY_FORMAT = "n月j日"
-YEAR_MONTH_FORMAT = "Y年n月"
+# Django ships Simplified Chinese formats as "zh_Hans"; our language code is "zh".
+from django.conf.locale.zh_Hans.formats import *  # noqa: F403

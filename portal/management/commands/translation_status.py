@@ -12,6 +12,8 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import to_locale
 from modeltranslation.translator import translator
 
+from portal.catalogue_quality import english_copies
+
 
 def catalogue_counts(path: Path) -> tuple[int, int, int]:
     """(translated, fuzzy, total) entries of a .po file, header excluded."""
@@ -65,7 +67,7 @@ class Command(BaseCommand):
         base = Path(settings.LOCALE_PATHS[0])
         codes = [code for code, _name in settings.LANGUAGES if code != "en"]
         self.stdout.write(
-            f"{'lang':<5} {'site text':>16} {'fuzzy':>6}"
+            f"{'lang':<5} {'site text':>16} {'fuzzy':>6} {'english':>8}"
             + ("  admin content" if options["content"] else "")
         )
         for code in codes:
@@ -74,7 +76,9 @@ class Command(BaseCommand):
                 po = base / code / "LC_MESSAGES" / "django.po"
             done, fuzzy, total = catalogue_counts(po) if po.exists() else (0, 0, 0)
             percent = 100 * done // total if total else 0
-            line = f"{code:<5} {done:>5}/{total:<5} {percent:>3}% {fuzzy:>6}"
+            # Translated but still the English text (outside the allow-list, docs/i18n.md).
+            english = len(english_copies(code)) if po.exists() else 0
+            line = f"{code:<5} {done:>5}/{total:<5} {percent:>3}% {fuzzy:>6} {english:>8}"
             if options["content"]:
                 line += "  " + self.content_line(code)
             self.stdout.write(line)

@@ -1,0 +1,167 @@
+"""Every visible word in the visitor's language (docs/i18n.md, "Quality checks").
+
+Two checks: (a) no catalogue message is the English text copied, unless the allow-list
+in ``portal/catalogue_quality.py`` says why the word is the same; (b) no page, in any
+language, shows an English sentence from the catalogues, the game content or anywhere
+else.
+"""
+
+import pytest
+from django.conf import settings
+
+from games.models import Game
+from portal.catalogue_quality import (
+    SAME_AS_ENGLISH,
+    EnglishDetector,
+    english_copies,
+    looks_english,
+    visible_text,
+)
+from puzzle.models import Pokemon
+
+CODES = [code for code, _name in settings.LANGUAGES if code != "en"]
+ROUTES = [
+    "",
+    "how-to-play/",
+    "privacy/",
+    "about/",
+    "contact/",
+    "archive/",
+    "archive/1/",
+    "no-such-page/",
+    *[
+        f"{slug}/"
+        for slug in (
+            "pokerogue",
+            "stickman-hook",
+            "monkey-mart",
+            "vex5",
+            "color-tunnel",
+            "capybara-clicker",
+            "pokemon-clicker",
+            "pokemon-clicker-2",
+            "time-shooter-3",
+        )
+    ],
+]
+
+# TEMPORARY, by source: English that the game content files still show in every
+# language. games/content/*.json (weapon names and stats, control key labels, section
+# headings) is being restructured by its owner; remove entries as they get translated.
+PENDING_ENGLISH_BY_SOURCE: dict[str, set[str]] = {
+    "games/content/capybara-clicker.json": {
+        "Upgrades",
+    },
+    "games/content/color-tunnel.json": {
+        "Distance",
+        "Gameplay",
+        "Level",
+        "Pro-tips",
+    },
+    "games/content/pokemon-clicker-2.json": {
+        "Complete Pokédex",
+        "Events",
+        "Keyboard",
+        "Left click on buttons",
+        "Left click on the Pokémon",
+        "Mouse",
+        "Over 150 Pokémon",
+        "Space",
+        "Tap",
+        "Touch",
+    },
+    "games/content/pokerogue.json": {
+        "Arrow keys or W A S D",
+        "Backspace or X",
+        "C or Shift",
+        "D-pad",
+        "Esc or M",
+        "Gamepad",
+        "R, F, G, E, N",
+        "Space or Z",
+        "Start",
+    },
+    "games/content/time-shooter-3.json": {
+        "Area Effect",
+        "Breaching Charges",
+        "Combat Pistol",
+        "Combat Shotgun",
+        "Contact",
+        "Ctrl",
+        "Direct Placement",
+        "Heavy Revolver",
+        "Left button",
+        "Move mouse",
+        "Precision Sniper Rifle",
+        "Right button",
+        "Room-sized",
+        "Shift",
+        "Six missions",
+        "Structure Only",
+        "Stun Grenades",
+        "Tactical Assault Rifle",
+        "Tactical SMG",
+        "Training Facility",
+        "W A S D",
+    },
+    "games/content/vex5.json": {
+        "Down Arrow or S",
+        "Up Arrow or W",
+        "Up Arrow or W in water",
+        "Up Arrow or W next to a wall",
+    },
+}
+
+
+class TestCatalogues:
+    @pytest.mark.parametrize("code", CODES)
+    def test_it_has_no_message_left_in_english(self, code):
+        assert english_copies(code) == []
+
+    def test_it_gives_a_reason_for_every_allowed_word(self):
+        for msgid, reasons in SAME_AS_ENGLISH.items():
+            for codes, reason in reasons.items():
+                assert reason.strip(), msgid
+                assert codes == "*" or set(codes.split()) <= set(CODES), (msgid, codes)
+
+
+class TestDetector:
+    def test_it_reads_body_text_and_labels_but_not_scripts(self):
+        html = (
+            '<html lang="de"><head><title>x</title></head><body><p>Hallo <b>Welt</b></p>'
+            '<img alt="Ein Bild"><script>var the = "and you"</script></body></html>'
+        )
+        assert visible_text(html) == ["x", "Hallo Welt", "Ein Bild"]
+
+    def test_it_skips_text_marked_with_another_language(self):
+        html = '<body><ul><li><a lang="en" href="/">English</a></li><li>Deutsch</li></ul></body>'
+        assert visible_text(html) == ["Deutsch"]
+
+    def test_it_spots_english_sentences(self):
+        assert looks_english("Your progress is saved on this device and you can")
+        assert not looks_english("Dein Fortschritt wird auf diesem Gerät gespeichert.")
+        assert not looks_english("Ang progress mo ay naka-save sa device na ito.")
+
+    @pytest.mark.django_db
+    def test_it_finds_an_english_message_on_a_german_page(self):
+        detector = EnglishDetector(set())
+        html = "<body><h2>Daily challenges</h2><p>Tägliche Herausforderungen</p></body>"
+        assert detector.find(html, "de") == [("Daily challenges", "catalogue")]
+
+
+@pytest.mark.django_db
+def test_no_page_shows_english_in_another_language(client):
+    names = {"Pokéguess"}
+    names |= set(Game.objects.values_list("name_en", flat=True))
+    names |= set(Game.objects.values_list("developer", flat=True))
+    names |= set(Pokemon.objects.values_list("name_en", flat=True))
+    detector = EnglishDetector(names)
+    found = []
+    for code in CODES:
+        for route in ROUTES:
+            response = client.get(f"/{code}/{route}")
+            assert response.status_code in (200, 404), (code, route)
+            for text, source in detector.find(response.content.decode(), code):
+                if text not in PENDING_ENGLISH_BY_SOURCE.get(source, set()):
+                    found.append((code, route, source, text))
+    assert found == []
