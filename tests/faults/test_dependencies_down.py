@@ -93,7 +93,7 @@ class TestCacheDown:
         }
 
     def test_readiness_is_ok_when_everything_answers(self):
-        response = Client().get("/readyz")
+        response = Client(HTTP_COOKIE="django_language=de").get("/readyz")
         assert response.status_code == 200
         assert response.json()["checks"] == {"database": "ok", "cache": "ok"}
         assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
