@@ -150,6 +150,19 @@ class TestDatabaseDown:
         assert response.json()["error"]["code"] == "service_unavailable"
         assert not Player.objects.exists() and not PlayerGame.objects.exists()
 
+    def test_a_guess_failing_midway_leaves_no_player_or_game(self):
+        with time_machine.travel(NOON, tick=False):
+            DailyPuzzle.objects.create(date=date(2026, 11, 21), pokemon_id=25, scheduled=True)
+            with mock.patch.object(PlayerGame, "add_guess", side_effect=refuse_database):
+                response = Client().post(
+                    "/api/puzzle/21/guesses",
+                    json.dumps({"name": "Mew"}),
+                    content_type="application/json",
+                )
+        assert response.status_code == 503
+        assert "Set-Cookie" not in response.headers or "pg_player" not in str(response.cookies)
+        assert not Player.objects.exists() and not PlayerGame.objects.exists()
+
     @pytest.mark.parametrize("path", ["/", "/archive/21/", "/pokerogue/", "/de/"])
     def test_pages_show_a_friendly_page(self, path):
         # Every query fails, so a 503 page proves that rendering it needs none.
