@@ -153,8 +153,8 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
         return error(422, "unknown_pokemon", message, suggestions=suggestions)
 
     now = timezone.now()
-    player = players.get_or_create_player(request)
-    with transaction.atomic():
+    with transaction.atomic():  # the player row too: a failure leaves nothing behind
+        player = players.get_or_create_player(request)
         game, _created = PlayerGame.objects.select_for_update().get_or_create(
             player=player,
             puzzle=puzzle,
