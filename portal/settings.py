@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "puzzle.errors.ApiMiddleware",
 ]
 
 ROOT_URLCONF = "portal.urls"
@@ -111,6 +112,22 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Rate-limit counters must hold once across every gunicorn worker (docs/security.md):
+# Redis when configured, else a directory all workers of the machine share. Short
+# socket timeouts let the limits fail open quickly when Redis is down or hangs.
+if REDIS_URL:
+    CACHES["ratelimit"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env("CACHE_PREFIX", "pokeguess") + ":rl",
+        "OPTIONS": {"socket_timeout": 0.2, "socket_connect_timeout": 0.2},
+    }
+else:
+    CACHES["ratelimit"] = {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": env("RATELIMIT_CACHE_DIR", str(BASE_DIR / ".cache" / "ratelimit")),
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -271,7 +288,11 @@ PUZZLE_SEED = env("PUZZLE_SEED", "pokeguess")
 PLAYER_COOKIE_NAME = "pg_player"
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
-RATELIMIT_USE_CACHE = "default"
+RATELIMIT_USE_CACHE = "ratelimit"
+RATELIMIT_FAIL_OPEN = True
+RATELIMIT_IP_META_KEY = "puzzle.ratelimits.client_ip"
+# Proxies in front of gunicorn that append to X-Forwarded-For (0: use REMOTE_ADDR).
+TRUSTED_PROXY_HOPS = int(env("TRUSTED_PROXY_HOPS", "0"))
 
 LOGGING = {
     "version": 1,

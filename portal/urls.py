@@ -7,10 +7,13 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
-from portal import views
+from portal import admin_login, views
 from portal.sitemaps import sitemaps
 
+admin.site.login_form = admin_login.ThrottledAdminAuthenticationForm
+
 urlpatterns = [
+    path("admin/login/", admin_login.login),
     path("admin/", admin.site.urls),
     path("rosetta/", include("rosetta.urls")),
     path("api/", include("puzzle.api_urls")),
@@ -33,5 +36,7 @@ urlpatterns += i18n_patterns(
 if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 
+handler400 = "portal.views.bad_request"
+handler403 = "portal.views.permission_denied"
 handler404 = "portal.views.page_not_found"
 handler500 = "portal.views.server_error"
