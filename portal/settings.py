@@ -115,12 +115,16 @@ else:
 # Rate-limit counters must hold once across every gunicorn worker (docs/security.md):
 # Redis when configured, else a directory all workers of the machine share. Short
 # socket timeouts let the limits fail open quickly when Redis is down or hangs.
+RATELIMIT_REDIS_TIMEOUT = 0.2  # seconds per cache call; the limits then fail open
 if REDIS_URL:
     CACHES["ratelimit"] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env("CACHE_PREFIX", "pokeguess") + ":rl",
-        "OPTIONS": {"socket_timeout": 0.2, "socket_connect_timeout": 0.2},
+        "OPTIONS": {
+            "socket_timeout": RATELIMIT_REDIS_TIMEOUT,
+            "socket_connect_timeout": RATELIMIT_REDIS_TIMEOUT,
+        },
     }
 else:
     CACHES["ratelimit"] = {
