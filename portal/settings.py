@@ -128,7 +128,7 @@ if REDIS_URL:
     }
 else:
     CACHES["ratelimit"] = {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "puzzle.ratelimits.CounterFileCache",
         "LOCATION": env("RATELIMIT_CACHE_DIR", str(BASE_DIR / ".cache" / "ratelimit")),
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }

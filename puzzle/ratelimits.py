@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.cache.backends.filebased import FileBasedCache
 from django.http import HttpRequest
 from django_ratelimit.core import get_usage
 
@@ -34,6 +35,34 @@ UNKNOWN_CLIENT = "0.0.0.0"
 FAIL_OPEN_SECONDS = 10.0
 
 _cache_down_until = 0.0
+
+
+class CounterFileCache(FileBasedCache):
+    """The ``ratelimit`` cache without Redis: a directory every worker shares.
+
+    Django's file cache lists the whole directory on every write to decide whether to
+    cull, and counters are written on every guess. Here a process looks at most every
+    ``CULL_SECONDS``, and drops expired counters before Django culls live ones at random.
+    """
+
+    CULL_SECONDS = 5.0
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._next_cull = 0.0
+
+    def _cull(self) -> None:
+        now = time.monotonic()
+        if now < self._next_cull:
+            return
+        self._next_cull = now + self.CULL_SECONDS
+        for name in self._list_cache_files():
+            try:
+                with open(name, "rb") as f:
+                    self._is_expired(f)  # deletes the file when it has expired
+            except FileNotFoundError:
+                pass  # another worker removed it first
+        super()._cull()
 
 
 def client_ip(request: HttpRequest) -> str:
