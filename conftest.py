@@ -5,8 +5,10 @@ import copy
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.management import call_command
+
+from puzzle import ratelimits
 
 
 @pytest.fixture(scope="session")
@@ -17,20 +19,28 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
-def _clean_cache(request, settings):
+def _clean_cache(request, settings, tmp_path_factory):
     # On the production profile the workers share one Redis server; clearing the cache
     # flushes a whole database, so each worker gets its own (10, 11, …).
     default = settings.CACHES["default"]
+    caches_setting = copy.deepcopy(settings.CACHES)
     if "redis" in default["BACKEND"].lower():
         worker = getattr(request.config, "workerinput", {}).get("workerid", "gw0")
         parts = urlsplit(default["LOCATION"])
-        caches = copy.deepcopy(settings.CACHES)
         index = 10 + int(worker.removeprefix("gw") or 0)
-        caches["default"]["LOCATION"] = urlunsplit(parts._replace(path=f"/{index}"))
-        settings.CACHES = caches
-    cache.clear()
+        caches_setting["default"]["LOCATION"] = urlunsplit(parts._replace(path=f"/{index}"))
+    # Rate-limit counters: the same Redis database, or a directory of this worker's own.
+    if "redis" in caches_setting["ratelimit"]["BACKEND"].lower():
+        caches_setting["ratelimit"]["LOCATION"] = caches_setting["default"]["LOCATION"]
+    else:
+        caches_setting["ratelimit"]["LOCATION"] = str(tmp_path_factory.getbasetemp() / "ratelimit")
+    settings.CACHES = caches_setting
+    ratelimits.reset_fail_open()
+    for alias in ("default", "ratelimit"):
+        caches[alias].clear()
     yield
-    cache.clear()
+    for alias in ("default", "ratelimit"):
+        caches[alias].clear()
 
 
 @pytest.fixture(autouse=True)

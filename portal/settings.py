@@ -79,6 +79,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # The API's catch-all (JSON 500) sits outside the database-down handler (503), so an
+    # unreachable database is answered as 503 first.
+    "puzzle.errors.ApiMiddleware",
     "portal.faults.ServiceUnavailableMiddleware",
 ]
 
@@ -141,6 +144,26 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Rate-limit counters must hold once across every gunicorn worker (docs/security.md):
+# Redis when configured, else a directory all workers of the machine share. Short
+# socket timeouts let the limits fail open quickly when Redis is down or hangs.
+RATELIMIT_REDIS_TIMEOUT = 0.2  # seconds per cache call; the limits then fail open
+if REDIS_URL:
+    CACHES["ratelimit"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env("CACHE_PREFIX", "pokeguess") + ":rl",
+        "OPTIONS": {
+            "socket_timeout": RATELIMIT_REDIS_TIMEOUT,
+            "socket_connect_timeout": RATELIMIT_REDIS_TIMEOUT,
+        },
+    }
+else:
+    CACHES["ratelimit"] = {
+        "BACKEND": "puzzle.ratelimits.CounterFileCache",
+        "LOCATION": env("RATELIMIT_CACHE_DIR", str(BASE_DIR / ".cache" / "ratelimit")),
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -311,9 +334,11 @@ PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
 # purge_players deletes players (and their games) not seen for this long (privacy page).
 PLAYER_RETENTION_DAYS = int(env("PLAYER_RETENTION_DAYS", "400"))
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
-RATELIMIT_USE_CACHE = "default"
-# Without its cache a limiter cannot count: let guesses through rather than refuse all.
+RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_FAIL_OPEN = True
+RATELIMIT_IP_META_KEY = "puzzle.ratelimits.client_ip"
+# Proxies in front of gunicorn that append to X-Forwarded-For (0: use REMOTE_ADDR).
+TRUSTED_PROXY_HOPS = int(env("TRUSTED_PROXY_HOPS", "0"))
 
 # --- Observability (docs/observability.md) ---------------------------------------
 LOGGING = logging_config(env("LOG_FORMAT", "text"), env("LOG_LEVEL", "INFO"))

@@ -6,14 +6,17 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path, re_path
 
-from portal import health, views
+from portal import admin_login, health, views
 from portal.observability.metrics import metrics_view
 from portal.sitemaps import sitemaps
 from puzzle import admin_insights
 
+admin.site.login_form = admin_login.ThrottledAdminAuthenticationForm
+
 urlpatterns = [
     path("admin/insights/", admin_insights.dashboard_view, name="insights"),
     path("admin/insights/<int:number>/", admin_insights.puzzle_detail_view, name="insights_puzzle"),
+    path("admin/login/", admin_login.login),
     path("admin/", admin.site.urls),
     path("rosetta/", include("rosetta.urls")),
     path("api/", include("puzzle.api_urls")),
@@ -37,5 +40,7 @@ urlpatterns += i18n_patterns(
 )
 urlpatterns.append(re_path(rf"^{settings.MEDIA_URL.strip('/')}/(?P<path>.+)$", views.media))
 
+handler400 = "portal.views.bad_request"
+handler403 = "portal.views.permission_denied"
 handler404 = "portal.views.page_not_found"
 handler500 = "portal.views.server_error"

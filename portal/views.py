@@ -11,12 +11,15 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language_bidi, override
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 from django.views.static import serve
 
 from portal import languages
 from portal.middleware import store_language
+from puzzle import errors
+from puzzle.decorators import activate_api_language
 
 
 @never_cache
@@ -92,10 +95,29 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if errors.is_api(request):
+        activate_api_language(request)
+        return errors.not_found_route(request)
     return render(request, "404.html", status=404)
 
 
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if errors.is_api(request):
+        activate_api_language(request)
+        return errors.bad_request(request, exception)
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if errors.is_api(request):
+        activate_api_language(request)
+        return errors.forbidden(request)
+    return defaults.permission_denied(request, exception)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    if errors.is_api(request):
+        return errors.server_error(request)
     # Rendered without context processors: whatever broke may be among them.
     code = getattr(request, "LANGUAGE_CODE", languages.DEFAULT)
     with override(code):

@@ -7,9 +7,8 @@ from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from puzzle.forms import DailyPuzzleAdminForm, PokemonAdminForm

@@ -1,14 +1,13 @@
 """JSON API of the daily game (DESIGN "API contract").
 
-Plain ``JsonResponse`` views. Every 4xx body is ``{"error": {"code", "message"}}`` with
-a stable code and a translated message. Writes are CSRF-protected and rate limited
-per player and per IP through the configured cache.
+Plain ``JsonResponse`` views under one decorator (``puzzle.decorators.api_view``). Every
+error body is ``{"error": {"code", "message"}}`` (``puzzle.errors``) with a stable code
+and a translated message. Writes are CSRF-protected and rate limited per player and per
+client through the shared ``ratelimit`` cache (``puzzle.ratelimits``).
 """
 
 import hashlib
 import json
-from collections.abc import Callable
-from functools import wraps
 
 from django.conf import settings
 from django.core.cache import cache
@@ -17,15 +16,14 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.formats import date_format
-from django.utils.translation import activate, get_language
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_ratelimit.core import is_ratelimited
 
 from portal import languages
 from portal.public_cache import depends_on_url_only
-from puzzle import names, players, rules, state
+from puzzle import names, players, ratelimits, rules, state
+from puzzle.decorators import api_language, api_view
+from puzzle.errors import MAX_BODY, error
 from puzzle.models import (
     DailyPuzzle,
     PlayerGame,
@@ -35,15 +33,14 @@ from puzzle.models import (
     launched,
     today,
 )
+from puzzle.payload import invalid_request, read_json
+from puzzle.results import puzzle_results_summary
 from puzzle.silhouette import render_puzzle_silhouette
-from puzzle.stats import FinishedGame, player_stats, results_summary
+from puzzle.stats import FinishedGame, player_stats
 
-MAX_BODY = 2048
+__all__ = ["MAX_BODY", "api_language", "error"]
+
 MAX_NAME = 60
-
-
-def error(status: int, code: str, message: str, **extra) -> JsonResponse:
-    return JsonResponse({"error": {"code": code, "message": message, **extra}}, status=status)
 
 
 def not_found() -> JsonResponse:
@@ -58,20 +55,10 @@ def not_launched() -> JsonResponse:
     return error(404, "not_launched", message, launch_date=first.isoformat())
 
 
-def api_language(view: Callable) -> Callable:
-    """API URLs carry no prefix: the language comes from ``?lang=`` or the cookie."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs):
-        code = languages.normalize(request.GET.get("lang")) or languages.normalize(
-            request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-        )
-        activate(code or languages.DEFAULT)
-        response = view(request, *args, **kwargs)
-        response.headers.setdefault("Content-Language", get_language())
-        return response
-
-    return wrapper
+def too_many_requests(message: str) -> JsonResponse:
+    response = error(429, "rate_limited", message)
+    response["Retry-After"] = "60"
+    return response
 
 
 def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
@@ -81,9 +68,7 @@ def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
     return PlayerGame.objects.filter(player=player, puzzle=puzzle).first()
 
 
-@require_GET
-@never_cache
-@api_language
+@api_view("GET")
 def puzzle_today(request: HttpRequest) -> JsonResponse:
     if not launched():
         return not_launched()
@@ -91,9 +76,7 @@ def puzzle_today(request: HttpRequest) -> JsonResponse:
     return JsonResponse(state.puzzle_payload(puzzle, _game_for(request, puzzle)))
 
 
-@require_GET
-@never_cache
-@api_language
+@api_view("GET")
 def puzzle_detail(request: HttpRequest, number: int) -> JsonResponse:
     puzzle = DailyPuzzle.for_number(number)
     if puzzle is None:
@@ -101,32 +84,17 @@ def puzzle_detail(request: HttpRequest, number: int) -> JsonResponse:
     return JsonResponse(state.puzzle_payload(puzzle, _game_for(request, puzzle)))
 
 
-def _rate_limited(request: HttpRequest) -> bool:
-    if not settings.RATELIMIT_ENABLE:
-        return False
-    by_ip = is_ratelimited(request, group="guess-ip", key="ip", rate="120/m", increment=True)
+def _player_key(request: HttpRequest) -> str | None:
     pid = players.player_id(request)
-    by_player = pid is not None and is_ratelimited(
-        request, group="guess-player", key=lambda _g, _r: str(pid), rate="30/m", increment=True
-    )
-    return by_ip or by_player
+    return str(pid) if pid else None
 
 
-@require_POST
-@never_cache
-@api_language
+@api_view("POST")
 def make_guess(request: HttpRequest, number: int) -> JsonResponse:
-    if _rate_limited(request):
-        return error(429, "rate_limited", _("Too many guesses at once. Please wait a moment."))
-    if len(request.body) > MAX_BODY:
-        return error(413, "payload_too_large", _("That request is too large."))
-    try:
-        payload = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        payload = None
+    payload = read_json(request)
     text = payload.get("name") if isinstance(payload, dict) else None
     if not isinstance(text, str):
-        return error(400, "invalid_request", _('Send your guess as JSON: {"name": "…"}.'))
+        raise invalid_request()
     text = text.strip()
     if not text:
         return error(400, "empty_guess", _("Type the name of a Pokémon first."))
@@ -140,6 +108,12 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
     lang = get_language() or languages.DEFAULT
     index = names.index_for(lang)
     pokemon_id = index.match(text)
+    # Junk (unknown names) and real guesses have separate budgets (docs/security.md).
+    budget = "junk" if pokemon_id is None else "guess"
+    if ratelimits.hit(request, budget, _player_key(request)):
+        if budget == "junk":
+            return too_many_requests(_("Too many unknown names at once. Please wait a moment."))
+        return too_many_requests(_("Too many guesses at once. Please wait a moment."))
     if pokemon_id is None:
         RefusedName.record(puzzle, text)
         suggestions = index.suggest(text, limit=1)
@@ -184,9 +158,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
     return response
 
 
-@require_GET
-@never_cache
-@api_language
+@api_view("GET")
 def puzzle_results(request: HttpRequest, number: int) -> JsonResponse:
     puzzle = DailyPuzzle.for_number(number)
     if puzzle is None:
@@ -194,18 +166,10 @@ def puzzle_results(request: HttpRequest, number: int) -> JsonResponse:
     game = _game_for(request, puzzle)
     if game is None or not game.finished:
         return error(403, "not_finished", _("Finish this puzzle to see how everyone else did."))
-    finished = PlayerGame.objects.filter(
-        puzzle=puzzle,
-        counts_for_stats=True,
-        status__in=[PlayerGame.Status.WON, PlayerGame.Status.LOST],
-    ).values_list("status", "guesses")
-    summary = results_summary((s == PlayerGame.Status.WON, len(g)) for s, g in finished)
-    return JsonResponse({"number": puzzle.number, **summary})
+    return JsonResponse({"number": puzzle.number, **puzzle_results_summary(puzzle)})
 
 
-@require_GET
-@never_cache
-@api_language
+@api_view("GET")
 def player_statistics(request: HttpRequest) -> JsonResponse:
     player = players.current_player(request)
     games = []
@@ -219,9 +183,7 @@ def player_statistics(request: HttpRequest) -> JsonResponse:
     return JsonResponse(player_stats(games, today()))
 
 
-@require_http_methods(["DELETE"])
-@never_cache
-@api_language
+@api_view("DELETE")
 def erase_player(request: HttpRequest) -> HttpResponse:
     """Forget this player: every game, statistic and streak, and the cookie naming them."""
     player = players.current_player(request)
@@ -232,7 +194,7 @@ def erase_player(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@api_view("GET", cacheable=True)
 def pokemon_names(request: HttpRequest) -> HttpResponse:
     # Publicly cached: the language comes from the URL alone, never from the cookie.
     lang = languages.normalize(request.GET.get("lang")) or languages.DEFAULT
@@ -253,11 +215,11 @@ def pokemon_names(request: HttpRequest) -> HttpResponse:
     return depends_on_url_only(response)
 
 
-@require_GET
+@api_view("GET", cacheable=True)
 def silhouette(request: HttpRequest, number: int) -> HttpResponse:
     puzzle = DailyPuzzle.for_number(number)
     if puzzle is None:
-        return HttpResponse(status=404)
+        return not_found()
     pokemon = puzzle.pokemon
     key = f"puzzle:silhouette:v2:{puzzle.number}:{pokemon.pk}:{pokemon.artwork.name or 'bundled'}"
     data = cache.get(key)

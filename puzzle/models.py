@@ -17,6 +17,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from puzzle import rules
+from puzzle.converters import MAX_PUZZLE_NUMBER
 
 TYPES = [
     ("Normal", _("Normal")),
@@ -205,8 +206,8 @@ class DailyPuzzle(models.Model):
     @classmethod
     def for_number(cls, number: int) -> "DailyPuzzle | None":
         """The puzzle with this number if it has been released (today or earlier)."""
-        if number < 1:
-            return None
+        if not 1 <= number <= MAX_PUZZLE_NUMBER:
+            return None  # huge numbers would overflow the date arithmetic
         day = rules.puzzle_date(number, launch_date())
         if day > today():
             return None

@@ -62,16 +62,21 @@ def player_stats(games: Iterable[FinishedGame], today: date) -> dict:
     }
 
 
-def results_summary(finished: Iterable[tuple[bool, int]]) -> dict:
-    """How all players did on one puzzle: attempts used by winners, and the win share."""
+def results_summary(finished: Iterable[tuple[bool, int] | tuple[bool, int, int]]) -> dict:
+    """How all players did on one puzzle: attempts used by winners, and the win share.
+
+    Each item is ``(won, attempts)`` for one game, or ``(won, attempts, count)`` for
+    ``count`` games alike (as the database groups them, ``puzzle.results``).
+    """
     distribution = [0] * ATTEMPTS
     players = wins = 0
-    for won, attempts in finished:
-        players += 1
+    for won, attempts, *rest in finished:
+        count = rest[0] if rest else 1
+        players += count
         if won:
-            wins += 1
+            wins += count
             if 1 <= attempts <= ATTEMPTS:
-                distribution[attempts - 1] += 1
+                distribution[attempts - 1] += count
     return {
         "players": players,
         "wins": wins,

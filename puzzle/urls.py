@@ -1,9 +1,9 @@
 from django.urls import path
 
-from puzzle import views
+from puzzle import converters, views  # noqa: F401  (registers <puzzle:…>)
 
 app_name = "puzzle"
 urlpatterns = [
     path("archive/", views.archive, name="archive"),
-    path("archive/<int:number>/", views.archive_puzzle, name="archive_puzzle"),
+    path("archive/<puzzle:number>/", views.archive_puzzle, name="archive_puzzle"),
 ]

@@ -1,0 +1,94 @@
+"""The OpenAPI document stays true: every route documented, real responses conform."""
+
+import json
+import re
+from datetime import UTC, datetime
+
+import jsonschema
+import pytest
+import time_machine
+from django.test import Client
+
+from puzzle import api_urls
+from puzzle.models import DailyPuzzle
+from puzzle.openapi import DOCUMENT
+
+pytestmark = pytest.mark.django_db
+
+NOON = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)  # puzzle #21
+
+
+def openapi_path(route: str) -> str:
+    return "/api/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route)
+
+
+def schema_for(path: str, method: str, status: int) -> dict:
+    responses = DOCUMENT["paths"][path][method]["responses"]
+    documented = responses.get(str(status)) or responses["default"]
+    return documented["content"]["application/json"]["schema"]
+
+
+def assert_conforms(response, path: str, method: str = "get") -> None:
+    schema = {"allOf": [schema_for(path, method, response.status_code)], **DOCUMENT}
+    jsonschema.Draft202012Validator(schema).validate(response.json())
+
+
+def test_it_is_served_as_openapi_3_1(client):
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    assert response.json()["openapi"] == "3.1.0"
+    assert response.json() == json.loads(json.dumps(DOCUMENT))
+
+
+def test_every_route_is_documented():
+    routes = {openapi_path(str(p.pattern)) for p in api_urls.urlpatterns}
+    assert routes == set(DOCUMENT["paths"])
+
+
+def test_every_documented_method_is_the_one_the_view_allows(client):
+    for path, operations in DOCUMENT["paths"].items():
+        concrete = path.replace("{number}", "1")
+        response = client.generic("TRACE", concrete)
+        allowed = {m.strip().lower() for m in response["Allow"].split(",")}
+        assert set(operations) <= allowed, path
+
+
+def test_the_schemas_are_valid_json_schema():
+    for schema in DOCUMENT["components"]["schemas"].values():
+        jsonschema.Draft202012Validator.check_schema({**schema, **DOCUMENT})
+
+
+@pytest.fixture
+def today():
+    with time_machine.travel(NOON, tick=False):
+        DailyPuzzle.objects.create(date=NOON.date(), pokemon_id=25, scheduled=True)
+        yield
+
+
+def guess(client: Client, name: str, number: int = 21):
+    return client.post(
+        f"/api/puzzle/{number}/guesses", json.dumps({"name": name}), content_type="application/json"
+    )
+
+
+def test_real_responses_validate_against_the_document(client, today):
+    guesses = "/api/puzzle/{number}/guesses"
+    results = "/api/puzzle/{number}/results"
+    assert_conforms(client.get("/api/puzzle/today"), "/api/puzzle/today")
+    assert_conforms(client.get("/api/puzzle/21"), "/api/puzzle/{number}")
+    assert_conforms(client.get("/api/puzzle/99"), "/api/puzzle/{number}")
+    assert_conforms(client.get("/api/puzzle/21/results"), results)
+    for name in ["Bulbasaur", "Bulbasaur", "Pikachuu", "", "Pikachu", "Mew"]:
+        assert_conforms(guess(client, name), guesses, "post")
+    assert_conforms(guess(client, "Mew", number=99), guesses, "post")
+    bad = client.post("/api/puzzle/21/guesses", "x", content_type="text/plain")
+    assert_conforms(bad, guesses, "post")
+    assert_conforms(client.get("/api/puzzle/21"), "/api/puzzle/{number}")
+    assert_conforms(client.get("/api/puzzle/21/results"), results)
+    assert_conforms(client.get("/api/stats"), "/api/stats")
+    assert_conforms(client.get("/api/pokemon/names?lang=ja"), "/api/pokemon/names")
+    assert_conforms(client.delete("/api/stats"), "/api/stats")
+    assert_conforms(
+        client.get("/api/puzzle/99/silhouette.png"), "/api/puzzle/{number}/silhouette.png"
+    )
+    assert client.get("/api/puzzle/21/silhouette.png")["Content-Type"] == "image/png"

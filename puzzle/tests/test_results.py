@@ -1,0 +1,86 @@
+"""Results are counted by the database in one query and cached briefly."""
+
+import json
+import random
+from datetime import UTC, datetime
+
+import pytest
+import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from puzzle.models import DailyPuzzle, Player, PlayerGame
+from puzzle.results import count_finished, puzzle_results_summary
+from puzzle.stats import results_summary
+
+pytestmark = pytest.mark.django_db
+
+NOON = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)  # puzzle #21
+PLAYERS = 5000
+
+
+@pytest.fixture
+def crowd():
+    """5,000 players' games of today's puzzle: won, lost, playing, and practice."""
+    with time_machine.travel(NOON, tick=False):
+        puzzle = DailyPuzzle.objects.create(date=NOON.date(), pokemon_id=25, scheduled=True)
+        rng = random.Random(21)
+        players = Player.objects.bulk_create([Player() for _ in range(PLAYERS)])
+        games, expected = [], []
+        for player in players:
+            status = rng.choice(["won", "won", "lost", "playing"])
+            attempts = rng.randint(1, 6) if status != "lost" else 6
+            counts = rng.random() > 0.1
+            games.append(
+                PlayerGame(
+                    player=player,
+                    puzzle=puzzle,
+                    guesses=list(range(1, attempts + 1)),
+                    status=status,
+                    counts_for_stats=counts,
+                )
+            )
+            if counts and status != "playing":
+                expected.append((status == "won", attempts))
+        PlayerGame.objects.bulk_create(games, batch_size=1000)
+        yield puzzle, results_summary(expected)
+
+
+def test_the_database_counts_what_python_would(crowd):
+    puzzle, expected = crowd
+    assert results_summary(count_finished(puzzle)) == expected
+    assert expected["players"] > 3000
+
+
+def test_it_is_one_query_whatever_the_number_of_players(crowd):
+    puzzle, _expected = crowd
+    with CaptureQueriesContext(connection) as queries:
+        count_finished(puzzle)
+    assert len(queries) == 1
+    assert "COUNT" in queries[0]["sql"].upper()
+
+
+def test_the_summary_is_cached_per_puzzle(crowd):
+    puzzle, expected = crowd
+    assert puzzle_results_summary(puzzle) == expected
+    PlayerGame.objects.filter(puzzle=puzzle).delete()
+    with CaptureQueriesContext(connection) as queries:
+        assert puzzle_results_summary(puzzle) == expected
+    assert len(queries) == 0
+
+
+def test_the_endpoint_answers_in_a_few_queries(client, crowd, django_assert_max_num_queries):
+    puzzle, expected = crowd
+    with time_machine.travel(NOON, tick=False):
+        response = client.post(
+            "/api/puzzle/21/guesses",
+            json.dumps({"name": "Pikachu"}),
+            content_type="application/json",
+        )
+        assert response.status_code == 201
+        # Puzzle, player, their game, the grouped count: not one query per player.
+        with django_assert_max_num_queries(5):
+            data = client.get("/api/puzzle/21/results").json()
+    assert data["players"] == expected["players"] + 1
+    assert data["wins"] == expected["wins"] + 1
+    assert data["distribution"][0] == expected["distribution"][0] + 1
