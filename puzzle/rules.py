@@ -25,6 +25,7 @@ __all__ = [
     "choose",
     "compare",
     "cycle_used",
+    "hard_mode_violation",
     "next_puzzle_at",
     "normalize_name",
     "puzzle_date",
@@ -38,6 +39,10 @@ ATTEMPTS = 6
 # script (kana dakuten, Thai vowels and tones, ...) are meaningful and kept.
 _STRIP_MARK_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
 _GENDER = str.maketrans({"♀": "f", "♂": "m"})
+# Hiragana (ぁ-ゖ, ゝゞ) typed for a katakana name: the same sounds, 0x60 code points apart.
+_HIRAGANA_TO_KATAKANA = str.maketrans(
+    {chr(c): chr(c + 0x60) for c in [*range(0x3041, 0x3097), 0x309D, 0x309E]}
+)
 
 
 def _is_mark(char: str) -> bool:
@@ -54,9 +59,14 @@ def normalize_name(text: str) -> str:
     """Return the comparison key of a name: no case, accents, punctuation or spaces.
 
     Latin/Greek/Cyrillic letters lose their diacritics; kana, Hangul, Thai and CJK keep
-    every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m".
+    every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m". The usual
+    input forms meet the official spelling: hiragana is read as katakana, full-width
+    and half-width forms as their plain letters (NFKD). The cases are shared with the
+    autocomplete's normaliser (frontend/lib/normalize-cases.json).
     """
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    decomposed = unicodedata.normalize(
+        "NFKD", text.casefold().translate(_HIRAGANA_TO_KATAKANA)
+    )
     kept: list[str] = []
     base: str | None = None
     for char in decomposed:

@@ -72,15 +72,22 @@ function stripsMarks(base: string | undefined): boolean {
   return STRIP_MARKS_AFTER.test(base);
 }
 
+/** Hiragana typed for a katakana name: ぁ-ゖ and ゝゞ sit 0x60 code points before. */
+function toKatakana(text: string): string {
+  return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
+}
+
 /**
  * The comparison key of a name, like the server's `normalize_name`: no case, spaces or
  * punctuation; Latin/Greek/Cyrillic lose their accents, while marks of other scripts
- * stay (ガ is not カ). ♀/♂ become "f"/"m".
+ * stay (ガ is not カ). ♀/♂ become "f"/"m". Hiragana reads as katakana, full-width and
+ * half-width forms as their plain letters. Both sides are held to the same cases
+ * (normalize-cases.json).
  */
 export function normalizeName(text: string): string {
   let base: string | undefined;
   let kept = "";
-  for (const char of text.toLowerCase().normalize("NFKD")) {
+  for (const char of toKatakana(text.toLowerCase()).normalize("NFKD")) {
     if (MARK.test(char)) {
       if (!stripsMarks(base)) kept += char;
     } else {
