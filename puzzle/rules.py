@@ -185,6 +185,24 @@ def compare(guess: Traits, answer: Traits) -> dict[str, str]:
     }
 
 
+def hard_mode_violation(
+    candidate: Traits, earlier: Iterable[Traits], answer: Traits
+) -> tuple[int, str] | None:
+    """Hard mode: a guess must fit every hint shown so far (docs/game-modes.md).
+
+    The candidate fits when it could still be the answer: judged against each earlier
+    guess it would give exactly the hints the real answer gave. Returns the index of
+    the first earlier guess and the first hint key it contradicts, or None.
+    """
+    for index, guess in enumerate(earlier):
+        shown = compare(guess, answer)
+        if_candidate = compare(guess, candidate)
+        for key, result in shown.items():
+            if if_candidate[key] != result:
+                return index, key
+    return None
+
+
 def puzzle_number(day: date, launch: date) -> int:
     """Return the 1-based puzzle number of a day (launch day is #1)."""
     return (day - launch).days + 1
