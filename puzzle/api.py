@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import is_ratelimited
 
 from portal import languages
-from puzzle import names, players, rules, state
+from puzzle import modes, names, players, rules, state
 from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, today
 from puzzle.silhouette import render_silhouette
 from puzzle.stats import FinishedGame, player_stats, results_summary
@@ -137,7 +137,11 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
         game, _created = PlayerGame.objects.select_for_update().get_or_create(
             player=player,
             puzzle=puzzle,
-            defaults={"counts_for_stats": puzzle.date == rules.utc_today(now)},
+            defaults={
+                "counts_for_stats": puzzle.date == rules.utc_today(now),
+                # The mode is chosen with the first guess and kept for the game.
+                "hard_mode": payload.get("hard_mode") is True,
+            },
         )
         game.puzzle = puzzle  # already loaded, with its answer
         if game.finished:
@@ -154,11 +158,15 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
             )
         else:
             guess = Pokemon.objects.get(pk=pokemon_id)
-            game.add_guess(guess, now)
-            row = state.hint_row(guess, puzzle.pokemon, lang)
-            response = JsonResponse(
-                {"guess": row, **state.puzzle_payload(puzzle, game, now)}, status=201
-            )
+            refusal = modes.hard_mode_refusal(game, guess, lang)
+            if refusal:
+                response = error(422, "hard_mode_violation", refusal)
+            else:
+                game.add_guess(guess, now)
+                row = state.hint_row(guess, puzzle.pokemon, lang)
+                response = JsonResponse(
+                    {"guess": row, **state.puzzle_payload(puzzle, game, now)}, status=201
+                )
     players.remember_player(response, player)
     return response
 

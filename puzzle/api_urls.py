@@ -1,6 +1,6 @@
 from django.urls import path
 
-from puzzle import api
+from puzzle import api, modes_api
 
 app_name = "puzzle_api"
 urlpatterns = [
@@ -11,4 +11,17 @@ urlpatterns = [
     path("puzzle/<int:number>/silhouette.png", api.silhouette, name="silhouette"),
     path("pokemon/names", api.pokemon_names, name="names"),
     path("stats", api.player_statistics, name="stats"),
+    path("puzzle/<int:number>/lifeline", modes_api.daily_lifeline, name="lifeline"),
+    path("practice", modes_api.practice_start, name="practice"),
+    path("practice/stats", modes_api.practice_statistics, name="practice_stats"),
+    path("practice/<uuid:round_id>", modes_api.practice_detail, name="practice_detail"),
+    path("practice/<uuid:round_id>/guesses", modes_api.practice_guess, name="practice_guesses"),
+    path(
+        "practice/<uuid:round_id>/lifeline", modes_api.practice_lifeline, name="practice_lifeline"
+    ),
+    path(
+        "practice/<uuid:round_id>/silhouette.png",
+        modes_api.practice_silhouette,
+        name="practice_silhouette",
+    ),
 ]

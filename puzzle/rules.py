@@ -25,6 +25,7 @@ __all__ = [
     "choose",
     "compare",
     "cycle_used",
+    "first_letter",
     "hard_mode_violation",
     "next_puzzle_at",
     "normalize_name",
@@ -64,9 +65,7 @@ def normalize_name(text: str) -> str:
     and half-width forms as their plain letters (NFKD). The cases are shared with the
     autocomplete's normaliser (frontend/lib/normalize-cases.json).
     """
-    decomposed = unicodedata.normalize(
-        "NFKD", text.casefold().translate(_HIRAGANA_TO_KATAKANA)
-    )
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_HIRAGANA_TO_KATAKANA))
     kept: list[str] = []
     base: str | None = None
     for char in decomposed:
@@ -201,6 +200,14 @@ def hard_mode_violation(
             if if_candidate[key] != result:
                 return index, key
     return None
+
+
+def first_letter(name: str) -> str:
+    """The lifeline: the first letter or digit of a name (Mr. Mime → M), upper-cased."""
+    for char in unicodedata.normalize("NFC", name):
+        if char.isalnum():
+            return char.upper()
+    return name[:1]
 
 
 def puzzle_number(day: date, launch: date) -> int:

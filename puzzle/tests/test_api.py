@@ -54,7 +54,13 @@ class TestToday:
         assert data["date"] == "2026-11-21"
         assert data["attempts_allowed"] == 6
         assert data["silhouette_url"] == "/api/puzzle/21/silhouette.png"
-        assert data["state"] == {"status": "playing", "guesses": [], "practice": False}
+        assert data["state"] == {
+            "status": "playing",
+            "guesses": [],
+            "practice": False,
+            "hard_mode": False,
+            "lifeline": None,
+        }
         assert data["next_puzzle_at"] == "2026-11-22T00:00:00Z"
 
     def test_the_day_turns_at_midnight_utc(self, client):
