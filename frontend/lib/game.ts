@@ -13,7 +13,16 @@ export type Answer = {
   generation: number;
 };
 export type GameStatus = "playing" | "won" | "lost";
-export type GameState = { status: GameStatus; guesses: HintRow[]; practice: boolean; answer?: Answer };
+export type GameState = {
+  status: GameStatus;
+  guesses: HintRow[];
+  practice: boolean;
+  answer?: Answer;
+  /** Chosen with the first guess, kept for the game (docs/game-modes.md). */
+  hard_mode?: boolean;
+  /** The lifeline's letter once taken, else null. */
+  lifeline?: string | null;
+};
 export type PuzzlePayload = {
   number: number;
   date: string;
@@ -24,7 +33,17 @@ export type PuzzlePayload = {
   state: GameState;
 };
 export type GuessResponse = PuzzlePayload & { guess: HintRow };
-export type NameEntry = { name: string; en?: string };
+/** An endless-practice round: an opaque id instead of a number, no date or countdown. */
+export type PracticePayload = {
+  round: string;
+  generations: number[];
+  attempts_allowed: number;
+  silhouette_url: string;
+  state: GameState;
+};
+export type PracticeStats = { played: number; won: number; best_run: number; current_run: number };
+/** `id`: the national Pokédex number, for the suggestion's small picture. */
+export type NameEntry = { name: string; en?: string; id?: number };
 export type Stats = {
   played: number;
   wins: number;
@@ -135,6 +154,52 @@ export function filterNames(names: readonly NameEntry[], query: string, limit: n
     }
   }
   return prefix.concat(inside).slice(0, limit);
+}
+
+/** Suggestions without the Pokémon already guessed (by their name in either language). */
+export function withoutGuessed(options: readonly NameEntry[], guessed: readonly string[]): NameEntry[] {
+  if (guessed.length === 0) return [...options];
+  const seen = new Set(guessed.map(normalizeName));
+  return options.filter((entry) => {
+    const [name, en] = keysOf(entry);
+    return !seen.has(name) && !(en && seen.has(en));
+  });
+}
+
+/**
+ * What Enter sends: the highlighted suggestion; else the only one shown; else a shown
+ * name the text already spells exactly; else the text as typed (the server judges it).
+ */
+export function enterChoice(options: readonly NameEntry[], active: number, typed: string): string {
+  if (active >= 0 && active < options.length) return options[active].name;
+  if (options.length === 1) return options[0].name;
+  const key = normalizeName(typed);
+  const exact = options.find((entry) => keysOf(entry).includes(key));
+  return exact ? exact.name : typed;
+}
+
+/** A gettext plural, tabled by the server for 0–199 (one digit per count, an index
+ *  into `forms`); larger counts follow their last two digits, as every rule we ship. */
+export type PluralTable = { forms: string[]; map: string };
+
+export function plural(table: PluralTable, count: number): string {
+  const n = Math.abs(Math.trunc(count));
+  const index = n < table.map.length ? n : 100 + (n % 100);
+  const form = table.forms[Number(table.map[index] ?? 0)] ?? table.forms[0] ?? "";
+  return format(form, { count });
+}
+
+/** A practice round in the shape the game screen uses (number 0: no daily number). */
+export function practiceAsPuzzle(round: PracticePayload): PuzzlePayload {
+  return {
+    number: 0,
+    date: "",
+    is_today: false,
+    attempts_allowed: round.attempts_allowed,
+    silhouette_url: round.silhouette_url,
+    next_puzzle_at: "",
+    state: round.state,
+  };
 }
 
 /** How many of a row's hints are correct. */

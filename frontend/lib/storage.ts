@@ -3,6 +3,10 @@
 
 const LANGUAGE_KEY = "language"; // spec §3/§9: the stored preference's key
 const CONTRAST_KEY = "highContrast";
+// Read before the first paint by the inline script in portal/templates/base.html.
+const THEME_KEY = "theme";
+const HARD_KEY = "hardMode";
+const GENERATIONS_KEY = "practiceGenerations";
 
 function read(key: string): string | null {
   try {
@@ -34,4 +38,40 @@ export function highContrast(): boolean {
 
 export function setHighContrast(on: boolean): void {
   write(CONTRAST_KEY, on ? "1" : "0");
+}
+
+export type Theme = "system" | "light" | "dark";
+
+export function theme(): Theme {
+  const value = read(THEME_KEY);
+  return value === "light" || value === "dark" ? value : "system";
+}
+
+/** Stores the theme and applies it to the page at once (html[data-theme]). */
+export function setTheme(value: Theme): void {
+  write(THEME_KEY, value);
+  if (value === "system") delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = value;
+}
+
+export function hardMode(): boolean {
+  return read(HARD_KEY) === "1";
+}
+
+export function setHardMode(on: boolean): void {
+  write(HARD_KEY, on ? "1" : "0");
+}
+
+/** The practice generation filter; empty means every generation. */
+export function practiceGenerations(): number[] {
+  const raw = read(GENERATIONS_KEY);
+  if (!raw) return [];
+  return raw
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n >= 1 && n <= 9);
+}
+
+export function setPracticeGenerations(generations: number[]): void {
+  write(GENERATIONS_KEY, generations.join(","));
 }
