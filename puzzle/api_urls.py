@@ -1,6 +1,6 @@
 from django.urls import path
 
-from puzzle import api, modes_api
+from puzzle import api, modes_api, thumbs
 
 app_name = "puzzle_api"
 urlpatterns = [
@@ -12,6 +12,7 @@ urlpatterns = [
     path("pokemon/names", api.pokemon_names, name="names"),
     path("stats", api.player_statistics, name="stats"),
     path("puzzle/<int:number>/lifeline", modes_api.daily_lifeline, name="lifeline"),
+    path("pokemon/<int:pokemon_id>/thumb.webp", thumbs.thumb, name="thumb"),
     path("practice", modes_api.practice_start, name="practice"),
     path("practice/stats", modes_api.practice_statistics, name="practice_stats"),
     path("practice/<uuid:round_id>", modes_api.practice_detail, name="practice_detail"),

@@ -279,6 +279,19 @@ export function initialPlay(puzzle: PuzzlePayload): Play {
   };
 }
 
+/** Same daily number, or the same practice round (same silhouette URL). */
+function sameGame(a: PuzzlePayload, b: PuzzlePayload): boolean {
+  return a.number === b.number && a.silhouette_url === b.silhouette_url;
+}
+
+/** The fresh state knows something the shown one does not (a guess, the end, a letter). */
+export function isAhead(fresh: PuzzlePayload, shown: PuzzlePayload): boolean {
+  const a = fresh.state;
+  const b = shown.state;
+  if (a.guesses.length !== b.guesses.length) return a.guesses.length > b.guesses.length;
+  return a.status !== b.status || (a.lifeline ?? null) !== (b.lifeline ?? null) || a.hard_mode !== b.hard_mode;
+}
+
 function isOver(puzzle: PuzzlePayload): boolean {
   return puzzle.state.status !== "playing";
 }
@@ -330,6 +343,8 @@ export function playReducer(play: Play, action: PlayAction): Play {
     case "dismiss":
       return { ...play, notice: null };
     case "synced":
+      // Another tab or a refetch: only ever move forward within the same game.
+      if (!sameGame(play.puzzle, action.puzzle) || !isAhead(action.puzzle, play.puzzle)) return play;
       return {
         ...play,
         puzzle: action.puzzle,
@@ -356,4 +371,15 @@ export function playReducer(play: Play, action: PlayAction): Play {
 export function puzzleDate(number: number, launchDate: string): string {
   const launch = Date.parse(`${launchDate}T00:00:00Z`);
   return new Date(launch + (number - 1) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The archive's next puzzle after finishing one: the nearest older one not played yet,
+ * else the nearest newer one before today; null when every past puzzle was played.
+ */
+export function nextUnplayed(current: number, todayNumber: number, played: Record<string, GameStatus>): number | null {
+  const open = (n: number) => n !== current && played[String(n)] === undefined;
+  for (let n = current - 1; n >= 1; n--) if (open(n)) return n;
+  for (let n = current + 1; n < todayNumber; n++) if (open(n)) return n;
+  return null;
 }

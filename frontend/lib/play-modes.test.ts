@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { enterChoice, plural, practiceAsPuzzle, withoutGuessed, type NameEntry } from "./game";
+import {
+  enterChoice,
+  initialPlay,
+  nextUnplayed,
+  playReducer,
+  plural,
+  practiceAsPuzzle,
+  withoutGuessed,
+  type NameEntry,
+} from "./game";
 
 const names: NameEntry[] = [
   { name: "Pikachu", id: 25 },
@@ -56,5 +65,42 @@ describe("practiceAsPuzzle", () => {
     expect(puzzle.number).toBe(0);
     expect(puzzle.silhouette_url).toBe("/s.png");
     expect(puzzle.state).toBe(state);
+  });
+});
+
+describe("nextUnplayed", () => {
+  it("goes to the nearest older puzzle not played yet", () => {
+    expect(nextUnplayed(10, 21, { "9": "won", "8": "lost" })).toBe(7);
+  });
+  it("goes forward when every older one was played", () => {
+    expect(nextUnplayed(2, 5, { "1": "won", "3": "won" })).toBe(4);
+  });
+  it("never offers today's puzzle and is null when all are played", () => {
+    expect(nextUnplayed(2, 3, { "1": "won" })).toBeNull();
+  });
+});
+
+describe("a synced state from another tab", () => {
+  const row = { name: "Bulbasaur", correct: false, hints: [] };
+  const base = {
+    number: 5,
+    date: "2026-11-05",
+    is_today: true,
+    attempts_allowed: 6,
+    silhouette_url: "/api/puzzle/5/silhouette.png",
+    next_puzzle_at: "2026-11-06T00:00:00Z",
+  };
+  const shown = { ...base, state: { status: "playing" as const, guesses: [row], practice: false } };
+  const ahead = { ...base, state: { status: "playing" as const, guesses: [row, { ...row, name: "Ivysaur" }], practice: false } };
+  it("shows a guess made in the other tab", () => {
+    expect(playReducer(initialPlay(shown), { type: "synced", puzzle: ahead }).puzzle).toBe(ahead);
+  });
+  it("never goes back to an older state", () => {
+    const play = initialPlay(ahead);
+    expect(playReducer(play, { type: "synced", puzzle: shown })).toBe(play);
+  });
+  it("ignores another game's state", () => {
+    const play = initialPlay(shown);
+    expect(playReducer(play, { type: "synced", puzzle: { ...ahead, number: 4 } })).toBe(play);
   });
 });
