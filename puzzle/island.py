@@ -8,7 +8,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from portal import languages
@@ -98,8 +98,8 @@ STRINGS = {
     "settings": _("Settings"),
     "theme": _("Theme"),
     "themeSystem": _("Same as my device"),
-    "themeLight": _("Light"),
-    "themeDark": _("Dark"),
+    "themeLight": pgettext_lazy("theme", "Light"),
+    "themeDark": pgettext_lazy("theme", "Dark"),
     "highContrastHelp": _(
         "Blue and orange instead of green and red, with patterns. Your share text follows."
     ),
@@ -120,7 +120,6 @@ STRINGS = {
     "generations": _("Generations"),
     "generationsHelp": _("Choose any generations, or none for all of them."),
     "generationShort": _("Gen {number}"),
-    "startPractice": _("Start a practice round"),
     "practiceStats": _("Practice statistics"),
     "bestRun": _("Best run"),
     "sharePracticeTitle": _("Pokéguess practice"),
