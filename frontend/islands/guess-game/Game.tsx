@@ -174,10 +174,8 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.('a[href="#game-area"]');
       const field = inputRef.current;
-      if (!link || !field) return;
-      event.preventDefault();
-      rootRef.current?.scrollIntoView({ block: "start" });
-      field.focus({ preventScroll: true });
+      // The link still scrolls (smoothly) to the game; the cursor goes to the field.
+      if (link && field) field.focus({ preventScroll: true });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
