@@ -17,7 +17,9 @@ SIZES = {
 
 @pytest.fixture(params=list(SIZES))
 def sized(request, browser, server):
-    ctx = browser.new_context(base_url=server, locale="en-US", bypass_csp=True, **SIZES[request.param])
+    ctx = browser.new_context(
+        base_url=server, locale="en-US", bypass_csp=True, **SIZES[request.param]
+    )
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -47,7 +49,9 @@ def test_the_silhouette_and_the_field_show_without_scrolling(sized):
     page.goto("/")
     box = page.get_by_role("combobox", name="Your guess")
     expect(box).to_be_in_viewport(ratio=1)
-    expect(page.get_by_role("img", name="Silhouette of the mystery Pokémon")).to_be_in_viewport(ratio=1)
+    expect(page.get_by_role("img", name="Silhouette of the mystery Pokémon")).to_be_in_viewport(
+        ratio=1
+    )
     assert page.evaluate("scrollY") == 0
     # No other silhouette above the game that could pass for today's Pokémon.
     assert page.locator("img[src*='hero-silhouette']").count() == 0
@@ -87,7 +91,10 @@ def test_a_refused_entry_is_selected_so_typing_replaces_it(page):
     guess(page, "Pikachuu")
     expect(page.get_by_role("alert")).to_contain_text("Pikachuu")
     box = page.get_by_role("combobox")
-    assert page.evaluate("document.activeElement.selectionEnd - document.activeElement.selectionStart") == 8
+    assert (
+        page.evaluate("document.activeElement.selectionEnd - document.activeElement.selectionStart")
+        == 8
+    )
     box.press_sequentially("Bulbasaur")
     expect(box).to_have_value("Bulbasaur")
 
