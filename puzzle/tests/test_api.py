@@ -367,8 +367,8 @@ class TestNames:
         response = client.get("/api/pokemon/names?lang=de")
         data = response.json()
         assert len(data["names"]) == 1025
-        assert {"name": "Bisasam", "en": "Bulbasaur"} in data["names"]
-        assert {"name": "Pikachu"} in data["names"]
+        assert {"name": "Bisasam", "en": "Bulbasaur", "id": 1} in data["names"]
+        assert {"name": "Pikachu", "id": 25} in data["names"]
         assert "max-age=86400" in response["Cache-Control"]
 
     def test_it_answers_not_modified_for_a_known_etag(self, client):
@@ -380,7 +380,7 @@ class TestNames:
         Pokemon.objects.filter(pk=25).update(name_fil="Pikatsu")
         Pokemon.objects.get(pk=25).save()
         data = client.get("/api/pokemon/names?lang=fil").json()
-        assert {"name": "Pikatsu", "en": "Pikachu"} in data["names"]
+        assert {"name": "Pikatsu", "en": "Pikachu", "id": 25} in data["names"]
 
 
 class TestSilhouette:
