@@ -222,3 +222,29 @@ def test_the_archive_says_each_puzzles_state_and_offers_the_next_one(page):
         page.wait_for_url(re.compile(rf"/archive/{number - 1}/$"))
     page.goto("/archive/")
     expect(page.get_by_role("link", name=f"Play puzzle #{number}")).to_contain_text("Won")
+
+
+def test_start_playing_puts_the_cursor_in_the_field(page):
+    page.goto("/")
+    page.get_by_role("combobox").wait_for()
+    page.get_by_role("heading", name="Puzzle #", exact=False).first.focus()
+    page.get_by_role("link", name="Start playing").click()
+    expect(page.get_by_role("combobox")).to_be_focused()
+
+
+def test_the_lifeline_shows_the_first_letter_and_marks_the_share_text(page, context):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto("/")
+    lifeline = page.get_by_role("button", name="Stuck? Show the first letter")
+    for name in ["Bulbasaur", "Charmander"]:
+        guess(page, name)
+    expect(guess_rows(page)).to_have_count(2)
+    expect(lifeline).to_have_count(0)
+    guess(page, "Squirtle")
+    lifeline.click()
+    expect(page.get_by_text("The name starts with “P”.")).to_be_visible()
+    guess(page, "Pikachu")
+    page.get_by_role("button", name="Share result").click()
+    expect(page.get_by_text("Result copied to the clipboard.")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()").startswith("Pokéguess #")
+    assert "4/6 💡" in page.evaluate("navigator.clipboard.readText()")

@@ -174,8 +174,9 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.('a[href="#game-area"]');
       const field = inputRef.current;
-      // The link still scrolls (smoothly) to the game; the cursor goes to the field.
-      if (link && field) field.focus({ preventScroll: true });
+      // The link still scrolls (smoothly) to the game; the cursor goes to the field once
+      // the fragment navigation (which resets focus) is done.
+      if (link && field) window.setTimeout(() => field.focus({ preventScroll: true }));
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
