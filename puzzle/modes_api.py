@@ -6,6 +6,7 @@ import json
 import uuid
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
@@ -214,7 +215,12 @@ def practice_silhouette(request: HttpRequest, round_id: uuid.UUID) -> HttpRespon
     round_ = _round_for(request, round_id)
     if round_ is None:
         return _round_not_found()
-    response = HttpResponse(practice.silhouette(round_), content_type="image/png")
+    key = f"puzzle:practice-silhouette:{round_.pk}"
+    data = cache.get(key)
+    if data is None:
+        data = practice.silhouette(round_)
+        cache.set(key, data, timeout=60 * 60 * 24)
+    response = HttpResponse(data, content_type="image/png")
     # Only this player's browser may keep it; a round's image never changes.
     patch_cache_control(response, private=True, max_age=60 * 60 * 24)
     return response
