@@ -1,4 +1,4 @@
-// The one module that touches localStorage. Storage can be unavailable (private mode,
+// The one module that touches localStorage (and sessionStorage). Storage can be unavailable (private mode,
 // school-managed browsers): every access is guarded and failures are ignored.
 
 const LANGUAGE_KEY = "language"; // spec §3/§9: the stored preference's key
@@ -74,4 +74,24 @@ export function practiceGenerations(): number[] {
 
 export function setPracticeGenerations(generations: number[]): void {
   write(GENERATIONS_KEY, generations.join(","));
+}
+
+// The practice round on screen, for this tab only: a reload brings it back.
+const ROUND_KEY = "practiceRound";
+
+export function currentRound(): string | null {
+  try {
+    return window.sessionStorage.getItem(ROUND_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setCurrentRound(id: string | null): void {
+  try {
+    if (id) window.sessionStorage.setItem(ROUND_KEY, id);
+    else window.sessionStorage.removeItem(ROUND_KEY);
+  } catch {
+    /* storage disabled: a reload shows the daily puzzle again */
+  }
 }

@@ -248,3 +248,20 @@ def test_the_lifeline_shows_the_first_letter_and_marks_the_share_text(page, cont
     expect(page.get_by_text("Result copied to the clipboard.")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()").startswith("Pokéguess #")
     assert "4/6 💡" in page.evaluate("navigator.clipboard.readText()")
+
+
+def test_a_reload_keeps_the_practice_round_until_the_player_goes_back(page):
+    page.goto("/")
+    guess(page, "Pikachu")
+    page.get_by_role("button", name="Play another").click()
+    practice = page.get_by_role("heading", name="Practice round")
+    expect(practice).to_be_visible()
+    silhouette = page.get_by_role("img", name="Silhouette of the mystery Pokémon")
+    round_url = silhouette.get_attribute("src")
+    page.reload()
+    expect(practice).to_be_visible()
+    expect(silhouette).to_have_attribute("src", round_url)
+    page.get_by_role("button", name="Back to today's puzzle").click()
+    expect(page.get_by_role("heading", name=re.compile(r"Puzzle #\d+"))).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("heading", name=re.compile(r"Puzzle #\d+"))).to_be_visible()
