@@ -20,6 +20,8 @@ SAME_AS_ENGLISH: dict[str, dict[str, str]] = {
     "Pokémon": {"*": "Brand name, written the same in every Latin-script edition."},
     "Pokéguess #{number}": {"*": "Site name and a number (the share card title)."},
     "id": {"*": "Technical identifier column in the admin."},
+    "{guesses}: {games}": {"*": "Only placeholders and punctuation."},
+    "Gen.": {"da de es it nl no pl": "The usual short form of the word for generation."},
     "Hindi": {"*": "The language's name in every Latin-script language here."},
     "Filipino": {"*": "The language's name in Latin-script languages (endonym in fil)."},
     "Thai": {"da no nl fil": "The language's name in Danish, Norwegian, Dutch, Filipino."},

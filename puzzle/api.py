@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from portal import languages
 from portal.public_cache import depends_on_url_only
-from puzzle import names, players, ratelimits, rules, state
+from puzzle import modes, names, players, ratelimits, rules, state
 from puzzle.decorators import api_language, api_view
 from puzzle.errors import MAX_BODY, error
 from puzzle.models import (
@@ -132,7 +132,12 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
         game, _created = PlayerGame.objects.select_for_update().get_or_create(
             player=player,
             puzzle=puzzle,
-            defaults={"counts_for_stats": puzzle.date == rules.utc_today(now), "language": lang},
+            defaults={
+                "counts_for_stats": puzzle.date == rules.utc_today(now),
+                "language": lang,
+                # The mode is chosen with the first guess and kept for the game.
+                "hard_mode": payload.get("hard_mode") is True,
+            },
         )
         game.puzzle = puzzle  # already loaded, with its answer
         if game.finished:
@@ -149,11 +154,15 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
             )
         else:
             guess = Pokemon.objects.get(pk=pokemon_id)
-            game.add_guess(guess, now)
-            row = state.hint_row(guess, puzzle.pokemon, lang)
-            response = JsonResponse(
-                {"guess": row, **state.puzzle_payload(puzzle, game, now)}, status=201
-            )
+            refusal = modes.hard_mode_refusal(game, guess, lang)
+            if refusal:
+                response = error(422, "hard_mode_violation", refusal)
+            else:
+                game.add_guess(guess, now)
+                row = state.hint_row(guess, puzzle.pokemon, lang)
+                response = JsonResponse(
+                    {"guess": row, **state.puzzle_payload(puzzle, game, now)}, status=201
+                )
     players.remember_player(response, player)
     return response
 

@@ -10,12 +10,12 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from portal import languages
 from puzzle import names, players, rules, state
-from puzzle.models import DailyPuzzle, PlayerGame, launch_date, today
+from puzzle.models import COLORS, TYPES, DailyPuzzle, PlayerGame, launch_date, today
 
 STRINGS = {
     "title": _("Who's that Pokémon?"),
@@ -97,11 +97,96 @@ STRINGS = {
     "finished": _("Finished"),
     "notPlayed": _("Not played"),
     "inProgress": _("In progress"),
+    # Settings (docs/game-modes.md)
+    "settings": _("Settings"),
+    "theme": _("Theme"),
+    "themeSystem": _("Same as my device"),
+    "themeLight": pgettext_lazy("theme", "Light"),
+    "themeDark": pgettext_lazy("theme", "Dark"),
+    "highContrastHelp": _(
+        "Blue and orange instead of green and red, with patterns. Your share text follows."
+    ),
+    "hardMode": _("Hard mode"),
+    "hardModeHelp": _(
+        "Every guess must fit all the hints so far. It is set when a game starts and a ★ marks it in your share text."
+    ),
+    "hardModeNext": _("The change applies from your next game."),
+    # The lifeline
+    "lifelineOffer": _("Stuck? Show the first letter"),
+    "lifelineLetter": _("The name starts with “{letter}”."),
+    # Endless practice
+    "playAnother": _("Play another"),
+    "practiceTitle": _("Practice round"),
+    "practiceIntro": _(
+        "A random Pokémon, just for practice: it never changes your daily statistics or streak."
+    ),
+    "generations": _("Generations"),
+    "generationsHelp": _("Choose any generations, or none for all of them."),
+    "generationShort": _("Gen {number}"),
+    "practiceStats": _("Practice statistics"),
+    "bestRun": _("Best run"),
+    "sharePracticeTitle": _("Pokéguess practice"),
+    # Archive
+    "statusWon": _("Won"),
+    "statusLost": _("Lost"),
+    "statusPlaying": _("Playing"),
+    "statusNew": _("New"),
+    "nextUnplayed": _("Next puzzle"),
+    # Statistics
+    "distributionRow": _("{guesses}: {games}"),
+    # The generation column's header on narrow screens.
+    "generationHead": _("Gen."),
+    # Help: every hint with an example
+    "helpTypes": _(
+        "Types: each slot is compared on its own. ↔ means the mystery Pokémon has that type in its other slot."
+    ),
+    "helpTypesExample": _(
+        "You guess Bulbasaur (Grass / Poison), the answer is Zubat (Poison / Flying): type 1 Grass ✗, type 2 Poison ↔."
+    ),
+    "helpGeneration": _(
+        "Generation: the games that first brought the Pokémon (1 = Red and Blue, 9 = Scarlet and Violet). ↑ means a later generation."
+    ),
+    "helpStage": _(
+        "Evolution stage: 1 before any evolution, 2 after one, 3 after two. Baby Pokémon count as stage 1: Pichu is 1, Pikachu 2, Raichu 3."
+    ),
+    "helpColor": _(
+        "Pokédex colour: the single colour the official Pokédex files a Pokémon under. It follows the main body colour, which can surprise: Snorlax is Black, Gengar is Purple."
+    ),
+    "helpSize": _(
+        "Height and weight: ↑ the mystery Pokémon is taller or heavier than your guess, ↓ shorter or lighter. Guess Pikachu (0.4 m) and see ↑: the answer is taller than 0.4 m."
+    ),
+    # Example values in the help, as the hint cells show them.
+    "valueGrass": dict(TYPES)["Grass"],
+    "valuePoison": dict(TYPES)["Poison"],
+    "valueYellow": dict(COLORS)["Yellow"],
+    "helpModes": _(
+        "After any game, Play another starts a practice round on a random Pokémon. Hard mode and the colours are in the settings."
+    ),
 }
 # Replaces "howToPlayNames" where Pokémon have no official names (puzzle.names).
 NAMES_HELP_ENGLISH = _(
     "Pokémon have no official names in this language, so names are shown in English. Type the English name. Capitals, accents, spaces and punctuation do not matter. Unknown names and repeated guesses do not use an attempt."
 )
+
+# Counted words ({count} is filled in by the island). gettext's plural rules cannot run
+# in the browser, so each is tabled for the counts 0–199: a digit per count picks one
+# of the forms; larger counts follow their last two digits (frontend/lib/game.ts plural).
+PLURALS = {
+    "guessCount": lambda n: ngettext("{count} guess", "{count} guesses", n),
+    "gameCount": lambda n: ngettext("{count} game", "{count} games", n),
+}
+PLURAL_TABLE_SIZE = 200
+
+
+def plural_table(form_for) -> dict:
+    forms: list[str] = []
+    digits = []
+    for count in range(PLURAL_TABLE_SIZE):
+        form = form_for(count)
+        if form not in forms:
+            forms.append(form)
+        digits.append(str(forms.index(form)))
+    return {"forms": forms, "map": "".join(digits)}
 
 
 def game_island_context(
@@ -139,10 +224,14 @@ def game_island_context(
             + "?"
             + urlencode({"lang": lang, "v": names.data_version()}),
             "stats": reverse("puzzle_api:stats"),
+            "practice": reverse("puzzle_api:practice"),
+            "practiceStats": reverse("puzzle_api:practice_stats"),
+            "thumbs": reverse("puzzle_api:thumb", args=[0]).removesuffix("0/thumb.webp"),
             "home": f"{prefix}/",
             "site": f"{settings.SITE_URL}{prefix}/",
         },
         "strings": {key: str(value) for key, value in STRINGS.items()},
+        "plurals": {key: plural_table(form) for key, form in PLURALS.items()},
     }
     if not names.has_official_names(lang):
         props["strings"]["howToPlayNames"] = str(NAMES_HELP_ENGLISH)

@@ -285,6 +285,9 @@ class PlayerGame(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     # The page language the game was started in (a share per language, nothing more).
     language = models.CharField(max_length=8, blank=True, default="")
+    # Chosen before the first guess and fixed for the game (docs/game-modes.md).
+    hard_mode = models.BooleanField(default=False)
+    lifeline_used = models.BooleanField(default=False)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -359,3 +362,53 @@ class RefusedName(models.Model):
                 cls.objects.create(puzzle=puzzle, key=key, text=text[:80])
         except IntegrityError:  # another worker created it first
             cls.objects.filter(puzzle=puzzle, key=key).update(count=models.F("count") + 1)
+
+
+class PracticeRound(models.Model):
+    """An endless-practice round on a random Pokémon, chosen and judged on the server.
+
+    The browser only holds the random id; the answer stays here until the round ends.
+    Rounds never touch daily statistics or streaks (docs/game-modes.md).
+    """
+
+    Status = PlayerGame.Status
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="practice_rounds")
+    pokemon = models.ForeignKey(Pokemon, on_delete=models.PROTECT, related_name="+")
+    generations = models.JSONField(default=list)  # the filter it was drawn with
+    guesses = models.JSONField(default=list)  # Pokémon ids, in order
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    hard_mode = models.BooleanField(default=False)
+    lifeline_used = models.BooleanField(default=False)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "finished_at"])]
+        verbose_name = _("practice round")
+        verbose_name_plural = _("practice rounds")
+
+    def __str__(self) -> str:
+        return f"{self.player_id} practice {self.started_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def finished(self) -> bool:
+        return self.status != self.Status.PLAYING
+
+    @cached_property
+    def guessed(self) -> list[Pokemon]:
+        by_id = Pokemon.objects.in_bulk(self.guesses)
+        return [by_id[i] for i in self.guesses if i in by_id]
+
+    def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
+        """Record a valid, new guess. Callers check duplicates and game over first."""
+        self.guesses = [*self.guesses, pokemon.id]
+        if pokemon.id == self.pokemon_id:
+            self.status = self.Status.WON
+        elif len(self.guesses) >= rules.ATTEMPTS:
+            self.status = self.Status.LOST
+        if self.finished:
+            self.finished_at = now
+        self.save()
+        self.__dict__.pop("guessed", None)

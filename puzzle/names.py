@@ -38,11 +38,11 @@ def _index(lang: str, version: str) -> rules.NameIndex:
 
 
 @lru_cache(maxsize=64)
-def _names(lang: str, version: str) -> list[dict[str, str]]:
+def _names(lang: str, version: str) -> list[dict[str, str | int]]:
     result = []
     for p in Pokemon.objects.all():
         local = p.display_name(lang)
-        entry = {"name": local}
+        entry = {"name": local, "id": p.id}  # the id picks the suggestion's thumbnail
         if local != p.name_en:
             entry["en"] = p.name_en
         result.append(entry)
@@ -53,5 +53,5 @@ def index_for(lang: str) -> rules.NameIndex:
     return _index(lang, data_version())
 
 
-def names_for(lang: str, version: str | None = None) -> list[dict[str, str]]:
+def names_for(lang: str, version: str | None = None) -> list[dict[str, str | int]]:
     return _names(lang, version or data_version())

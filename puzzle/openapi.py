@@ -191,9 +191,69 @@ SCHEMAS = {
     "GuessRequest": {
         "type": "object",
         "required": ["name"],
-        "properties": {"name": {"type": "string", "description": "A Pokémon name."}},
+        "properties": {
+            "name": {"type": "string", "description": "A Pokémon name."},
+            "hard_mode": {
+                "type": "boolean",
+                "description": "With the first guess: play this game in hard mode.",
+            },
+        },
+    },
+    "PracticeRequest": {
+        "type": "object",
+        "properties": {
+            "generations": {"type": "array", "items": {"type": "integer"}},
+            "hard_mode": {"type": "boolean"},
+        },
+    },
+    "PracticeRound": {
+        "type": "object",
+        "required": ["round", "state"],
+        "properties": {"round": {"type": "string"}, "state": {"type": "object"}},
     },
 }
+
+ROUND = {
+    "name": "round_id",
+    "in": "path",
+    "required": True,
+    "description": "A practice round's random id (only its player can read it).",
+    "schema": {"type": "string", "format": "uuid"},
+}
+POKEMON = {
+    "name": "pokemon_id",
+    "in": "path",
+    "required": True,
+    "description": "National Pokédex number.",
+    "schema": {"type": "integer"},
+}
+PNG = {
+    "description": "PNG",
+    "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}},
+}
+
+
+def _post(
+    summary: str, responses: dict, parameters: list, op: str, body: str | None = None
+) -> dict:
+    operation: dict = {
+        "operationId": op,
+        "summary": summary,
+        "parameters": [*parameters, LANG],
+        "responses": {
+            **responses,
+            "403": _error("Missing CSRF token"),
+            "413": _error("Body larger than 2 KB"),
+            "415": _error("Body is not application/json"),
+            **COMMON_ERRORS,
+        },
+    }
+    if body:
+        operation["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": _ref(body)}},
+        }
+    return {"post": operation}
 
 
 def _get(summary: str, responses: dict, parameters: list | None = None, op: str = "") -> dict:
@@ -288,6 +348,84 @@ DOCUMENT = {
         ),
         "/api/stats": _get(
             "The player's statistics", {"200": _json(_ref("Stats"), "Statistics")}, op="stats"
+        ),
+        "/api/puzzle/{number}/lifeline": _post(
+            "The lifeline: the first letter of the answer, after three wrong guesses",
+            {
+                "200": _json({"type": "object"}, "The letter and the updated state"),
+                "404": _error("Not released"),
+                "409": _error("Not available yet, already used, or the game is over"),
+            },
+            [NUMBER],
+            op="lifeline",
+        ),
+        "/api/pokemon/{pokemon_id}/thumb.webp": _get(
+            "A 48 px picture for the name suggestions (a neutral mark without artwork)",
+            {
+                "200": {
+                    "description": "WebP",
+                    "content": {"image/webp": {"schema": {"type": "string", "format": "binary"}}},
+                },
+                "404": _error("No such Pokémon"),
+            },
+            [POKEMON],
+            op="thumb",
+        ),
+        "/api/practice": _post(
+            "Start a practice round on a random Pokémon (never touches daily statistics)",
+            {
+                "201": _json(_ref("PracticeRound"), "The new round"),
+                "400": _error("Invalid generations"),
+                "422": _error("No Pokémon with artwork in those generations"),
+                "429": _error("Too many rounds; Retry-After"),
+            },
+            [],
+            op="practice",
+            body="PracticeRequest",
+        ),
+        "/api/practice/stats": _get(
+            "The player's practice statistics",
+            {"200": _json({"type": "object"}, "played, won, best_run, current_run")},
+            op="practice_stats",
+        ),
+        "/api/practice/{round_id}": _get(
+            "A practice round (the answer only once it is over)",
+            {
+                "200": _json(_ref("PracticeRound"), "The round"),
+                "404": _error("Unknown round, or another player's"),
+            },
+            [ROUND],
+            op="practice_detail",
+        ),
+        "/api/practice/{round_id}/guesses": _post(
+            "Guess in a practice round",
+            {
+                "201": _json({"type": "object"}, "The hint row and the round"),
+                "400": _error("Not {name: string}, empty, too long, or invalid JSON"),
+                "404": _error("Unknown round, or another player's"),
+                "409": _error("Duplicate guess or round over"),
+                "422": _error("Not a Pokémon name, or refused by hard mode"),
+                "429": _error("Too many guesses; Retry-After"),
+            },
+            [ROUND],
+            op="practice_guesses",
+            body="GuessRequest",
+        ),
+        "/api/practice/{round_id}/lifeline": _post(
+            "The lifeline in a practice round",
+            {
+                "200": _json({"type": "object"}, "The letter and the round"),
+                "404": _error("Unknown round, or another player's"),
+                "409": _error("Not available yet, already used, or the round is over"),
+            },
+            [ROUND],
+            op="practice_lifeline",
+        ),
+        "/api/practice/{round_id}/silhouette.png": _get(
+            "A practice round's silhouette (private to its player)",
+            {"200": PNG, "404": _error("Unknown round, or another player's")},
+            [ROUND],
+            op="practice_silhouette",
         ),
         "/api/player": {
             "delete": {

@@ -28,6 +28,8 @@ __all__ = [
     "choose",
     "compare",
     "cycle_used",
+    "first_letter",
+    "hard_mode_violation",
     "next_puzzle_at",
     "normalize_name",
     "puzzle_date",
@@ -42,6 +44,10 @@ ATTEMPTS = 6
 # script (kana dakuten, Thai vowels and tones, ...) are meaningful and kept.
 _STRIP_MARK_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
 _GENDER = str.maketrans({"♀": "f", "♂": "m"})
+# Hiragana (ぁ-ゖ, ゝゞ) typed for a katakana name: the same sounds, 0x60 code points apart.
+_HIRAGANA_TO_KATAKANA = str.maketrans(
+    {chr(c): chr(c + 0x60) for c in [*range(0x3041, 0x3097), 0x309D, 0x309E]}
+)
 
 
 def _is_mark(char: str) -> bool:
@@ -58,9 +64,12 @@ def normalize_name(text: str) -> str:
     """Return the comparison key of a name: no case, accents, punctuation or spaces.
 
     Latin/Greek/Cyrillic letters lose their diacritics; kana, Hangul, Thai and CJK keep
-    every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m".
+    every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m". The usual
+    input forms meet the official spelling: hiragana is read as katakana, full-width
+    and half-width forms as their plain letters (NFKD). The cases are shared with the
+    autocomplete's normaliser (frontend/lib/normalize-cases.json).
     """
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_HIRAGANA_TO_KATAKANA))
     kept: list[str] = []
     base: str | None = None
     for char in decomposed:
@@ -195,6 +204,32 @@ def compare(guess: Traits, answer: Traits) -> dict[str, str]:
         "height": _compare_number(guess.height, answer.height),
         "weight": _compare_number(guess.weight, answer.weight),
     }
+
+
+def hard_mode_violation(
+    candidate: Traits, earlier: Iterable[Traits], answer: Traits
+) -> tuple[int, str] | None:
+    """Hard mode: a guess must fit every hint shown so far (docs/game-modes.md).
+
+    The candidate fits when it could still be the answer: judged against each earlier
+    guess it would give exactly the hints the real answer gave. Returns the index of
+    the first earlier guess and the first hint key it contradicts, or None.
+    """
+    for index, guess in enumerate(earlier):
+        shown = compare(guess, answer)
+        if_candidate = compare(guess, candidate)
+        for key, result in shown.items():
+            if if_candidate[key] != result:
+                return index, key
+    return None
+
+
+def first_letter(name: str) -> str:
+    """The lifeline: the first letter or digit of a name (Mr. Mime → M), upper-cased."""
+    for char in unicodedata.normalize("NFC", name):
+        if char.isalnum():
+            return char.upper()
+    return name[:1]
 
 
 def puzzle_number(day: date, launch: date) -> int:

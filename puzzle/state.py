@@ -13,7 +13,7 @@ from django.utils.translation import get_language, override
 from django.utils.translation import gettext_lazy as _
 
 from puzzle import rules
-from puzzle.models import COLORS, TYPES, DailyPuzzle, PlayerGame, Pokemon, today
+from puzzle.models import COLORS, TYPES, DailyPuzzle, PlayerGame, Pokemon, PracticeRound, today
 
 TYPE_LABELS = dict(TYPES)
 COLOR_LABELS = dict(COLORS)
@@ -91,14 +91,27 @@ def answer_info(pokemon: Pokemon, lang: str) -> dict:
     }
 
 
+def mode_state(game: PlayerGame | PracticeRound, answer: Pokemon, lang: str) -> dict:
+    """Hard mode and the lifeline's letter, once taken (docs/game-modes.md)."""
+    letter = rules.first_letter(answer.display_name(lang)) if game.lifeline_used else None
+    return {"hard_mode": game.hard_mode, "lifeline": letter}
+
+
 def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict:
     if game is None:
-        return {"status": PlayerGame.Status.PLAYING, "guesses": [], "practice": not puzzle.is_today}
+        return {
+            "status": PlayerGame.Status.PLAYING,
+            "guesses": [],
+            "practice": not puzzle.is_today,
+            "hard_mode": False,
+            "lifeline": None,
+        }
     answer = puzzle.pokemon
     state = {
         "status": game.status,
         "guesses": [hint_row(g, answer, lang) for g in game.guessed],
         "practice": not game.counts_for_stats,
+        **mode_state(game, answer, lang),
     }
     if game.finished:
         state["answer"] = answer_info(answer, lang)

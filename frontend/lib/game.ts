@@ -13,7 +13,16 @@ export type Answer = {
   generation: number;
 };
 export type GameStatus = "playing" | "won" | "lost";
-export type GameState = { status: GameStatus; guesses: HintRow[]; practice: boolean; answer?: Answer };
+export type GameState = {
+  status: GameStatus;
+  guesses: HintRow[];
+  practice: boolean;
+  answer?: Answer;
+  /** Chosen with the first guess, kept for the game (docs/game-modes.md). */
+  hard_mode?: boolean;
+  /** The lifeline's letter once taken, else null. */
+  lifeline?: string | null;
+};
 export type PuzzlePayload = {
   number: number;
   date: string;
@@ -24,7 +33,17 @@ export type PuzzlePayload = {
   state: GameState;
 };
 export type GuessResponse = PuzzlePayload & { guess: HintRow };
-export type NameEntry = { name: string; en?: string };
+/** An endless-practice round: an opaque id instead of a number, no date or countdown. */
+export type PracticePayload = {
+  round: string;
+  generations: number[];
+  attempts_allowed: number;
+  silhouette_url: string;
+  state: GameState;
+};
+export type PracticeStats = { played: number; won: number; best_run: number; current_run: number };
+/** `id`: the national Pokédex number, for the suggestion's small picture. */
+export type NameEntry = { name: string; en?: string; id?: number };
 export type Stats = {
   played: number;
   wins: number;
@@ -72,15 +91,22 @@ function stripsMarks(base: string | undefined): boolean {
   return STRIP_MARKS_AFTER.test(base);
 }
 
+/** Hiragana typed for a katakana name: ぁ-ゖ and ゝゞ sit 0x60 code points before. */
+function toKatakana(text: string): string {
+  return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
+}
+
 /**
  * The comparison key of a name, like the server's `normalize_name`: no case, spaces or
  * punctuation; Latin/Greek/Cyrillic lose their accents, while marks of other scripts
- * stay (ガ is not カ). ♀/♂ become "f"/"m".
+ * stay (ガ is not カ). ♀/♂ become "f"/"m". Hiragana reads as katakana, full-width and
+ * half-width forms as their plain letters. Both sides are held to the same cases
+ * (normalize-cases.json).
  */
 export function normalizeName(text: string): string {
   let base: string | undefined;
   let kept = "";
-  for (const char of text.toLowerCase().normalize("NFKD")) {
+  for (const char of toKatakana(text.toLowerCase()).normalize("NFKD")) {
     if (MARK.test(char)) {
       if (!stripsMarks(base)) kept += char;
     } else {
@@ -128,6 +154,52 @@ export function filterNames(names: readonly NameEntry[], query: string, limit: n
     }
   }
   return prefix.concat(inside).slice(0, limit);
+}
+
+/** Suggestions without the Pokémon already guessed (by their name in either language). */
+export function withoutGuessed(options: readonly NameEntry[], guessed: readonly string[]): NameEntry[] {
+  if (guessed.length === 0) return [...options];
+  const seen = new Set(guessed.map(normalizeName));
+  return options.filter((entry) => {
+    const [name, en] = keysOf(entry);
+    return !seen.has(name) && !(en && seen.has(en));
+  });
+}
+
+/**
+ * What Enter sends: the highlighted suggestion; else the only one shown; else a shown
+ * name the text already spells exactly; else the text as typed (the server judges it).
+ */
+export function enterChoice(options: readonly NameEntry[], active: number, typed: string): string {
+  if (active >= 0 && active < options.length) return options[active].name;
+  if (options.length === 1) return options[0].name;
+  const key = normalizeName(typed);
+  const exact = options.find((entry) => keysOf(entry).includes(key));
+  return exact ? exact.name : typed;
+}
+
+/** A gettext plural, tabled by the server for 0–199 (one digit per count, an index
+ *  into `forms`); larger counts follow their last two digits, as every rule we ship. */
+export type PluralTable = { forms: string[]; map: string };
+
+export function plural(table: PluralTable, count: number): string {
+  const n = Math.abs(Math.trunc(count));
+  const index = n < table.map.length ? n : 100 + (n % 100);
+  const form = table.forms[Number(table.map[index] ?? 0)] ?? table.forms[0] ?? "";
+  return format(form, { count });
+}
+
+/** A practice round in the shape the game screen uses (number 0: no daily number). */
+export function practiceAsPuzzle(round: PracticePayload): PuzzlePayload {
+  return {
+    number: 0,
+    date: "",
+    is_today: false,
+    attempts_allowed: round.attempts_allowed,
+    silhouette_url: round.silhouette_url,
+    next_puzzle_at: "",
+    state: round.state,
+  };
 }
 
 /** How many of a row's hints are correct. */
@@ -207,6 +279,19 @@ export function initialPlay(puzzle: PuzzlePayload): Play {
   };
 }
 
+/** Same daily number, or the same practice round (same silhouette URL). */
+function sameGame(a: PuzzlePayload, b: PuzzlePayload): boolean {
+  return a.number === b.number && a.silhouette_url === b.silhouette_url;
+}
+
+/** The fresh state knows something the shown one does not (a guess, the end, a letter). */
+export function isAhead(fresh: PuzzlePayload, shown: PuzzlePayload): boolean {
+  const a = fresh.state;
+  const b = shown.state;
+  if (a.guesses.length !== b.guesses.length) return a.guesses.length > b.guesses.length;
+  return a.status !== b.status || (a.lifeline ?? null) !== (b.lifeline ?? null) || a.hard_mode !== b.hard_mode;
+}
+
 function isOver(puzzle: PuzzlePayload): boolean {
   return puzzle.state.status !== "playing";
 }
@@ -258,6 +343,8 @@ export function playReducer(play: Play, action: PlayAction): Play {
     case "dismiss":
       return { ...play, notice: null };
     case "synced":
+      // Another tab or a refetch: only ever move forward within the same game.
+      if (!sameGame(play.puzzle, action.puzzle) || !isAhead(action.puzzle, play.puzzle)) return play;
       return {
         ...play,
         puzzle: action.puzzle,
@@ -284,4 +371,15 @@ export function playReducer(play: Play, action: PlayAction): Play {
 export function puzzleDate(number: number, launchDate: string): string {
   const launch = Date.parse(`${launchDate}T00:00:00Z`);
   return new Date(launch + (number - 1) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The archive's next puzzle after finishing one: the nearest older one not played yet,
+ * else the nearest newer one before today; null when every past puzzle was played.
+ */
+export function nextUnplayed(current: number, todayNumber: number, played: Record<string, GameStatus>): number | null {
+  const open = (n: number) => n !== current && played[String(n)] === undefined;
+  for (let n = current - 1; n >= 1; n--) if (open(n)) return n;
+  for (let n = current + 1; n < todayNumber; n++) if (open(n)) return n;
+  return null;
 }

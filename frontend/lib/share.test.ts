@@ -46,3 +46,18 @@ describe("shareText", () => {
     expect(text).not.toMatch(/Bulbasaur|Pikachu/);
   });
 });
+
+describe("shareText marks", () => {
+  it("uses blue and orange squares in high contrast", () => {
+    const text = shareText({ ...base, status: "won", guesses: [miss, win], highContrast: true });
+    expect(text).toContain("🟦🟧🟨⬆️⬇️🟦🟦");
+    expect(text).not.toMatch(/🟩|🟥/u);
+  });
+  it("adds a star for hard mode and a bulb for the lifeline", () => {
+    const text = shareText({ ...base, status: "lost", guesses: [miss], hardMode: true, lifeline: true });
+    expect(text.split("\n")[0]).toBe("Pokéguess #21 X/6 ★ 💡");
+  });
+  it("adds no mark to a plain game", () => {
+    expect(shareText({ ...base, status: "won", guesses: [win] }).split("\n")[0]).toBe("Pokéguess #21 1/6");
+  });
+});

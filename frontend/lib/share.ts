@@ -9,7 +9,12 @@ const EMOJI: Record<Result, string> = {
   higher: "⬆️",
   lower: "⬇️",
 };
+/** The high-contrast setting shares blue and orange instead of green and red. */
+const CONTRAST_EMOJI: Record<Result, string> = { ...EMOJI, correct: "🟦", wrong: "🟧" };
 const MISSING = "⬜";
+/** Marks after the score: hard mode was on; the lifeline (first letter) was used. */
+export const HARD_MARK = "★";
+export const LIFELINE_MARK = "💡";
 
 export type ShareInput = {
   /** strings.shareTitle, e.g. "Pokéguess #{number}". */
@@ -19,17 +24,24 @@ export type ShareInput = {
   guesses: HintRow[];
   attempts: number;
   url: string;
+  highContrast?: boolean;
+  hardMode?: boolean;
+  lifeline?: boolean;
 };
 
 /** One line of emoji for a guess, in the fixed hint order. */
-export function emojiLine(row: HintRow): string {
+export function emojiLine(row: HintRow, highContrast = false): string {
+  const palette = highContrast ? CONTRAST_EMOJI : EMOJI;
   return HINT_KEYS.map((key) => {
     const hint = row.hints.find((h) => h.key === key);
-    return hint ? EMOJI[hint.result] : MISSING;
+    return hint ? palette[hint.result] : MISSING;
   }).join("");
 }
 
-export function shareText({ title, number, status, guesses, attempts, url }: ShareInput): string {
+export function shareText(input: ShareInput): string {
+  const { title, number, status, guesses, attempts, url, highContrast = false } = input;
   const score = status === "won" ? String(guesses.length) : "X";
-  return [`${format(title, { number })} ${score}/${attempts}`, "", ...guesses.map(emojiLine), url].join("\n");
+  const marks = [input.hardMode ? HARD_MARK : "", input.lifeline ? LIFELINE_MARK : ""].filter(Boolean);
+  const heading = [`${format(title, { number })} ${score}/${attempts}`, ...marks].join(" ");
+  return [heading, "", ...guesses.map((row) => emojiLine(row, highContrast)), url].join("\n");
 }

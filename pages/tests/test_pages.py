@@ -17,10 +17,12 @@ class TestHome:
         html = client.get("/").content.decode()
         assert re.search(r'<h1 class="visually-hidden">[^<]+</h1>', html)
 
-    def test_the_hero_has_a_silhouette_description_and_five_how_to_items(self, client):
+    def test_the_intro_comes_after_the_game_with_five_how_to_items(self, client):
         html = client.get("/").content.decode()
         hero = section(html, "hero-title")
-        assert "hero-silhouette" in html and 'width="256" height="256"' in html
+        # No decorative silhouette that could be taken for today's Pokémon.
+        assert "hero-silhouette" not in html
+        assert html.index('id="game-area"') < html.index('id="hero-title"')
         assert len(re.findall(r"<li>", hero.split('class="hero__list"')[1].split("</ul>")[0])) == 5
 
     def test_the_start_button_targets_the_game_area(self, client):

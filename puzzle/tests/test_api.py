@@ -54,7 +54,13 @@ class TestToday:
         assert data["date"] == "2026-11-21"
         assert data["attempts_allowed"] == 6
         assert data["silhouette_url"] == "/api/puzzle/21/silhouette.png"
-        assert data["state"] == {"status": "playing", "guesses": [], "practice": False}
+        assert data["state"] == {
+            "status": "playing",
+            "guesses": [],
+            "practice": False,
+            "hard_mode": False,
+            "lifeline": None,
+        }
         assert data["next_puzzle_at"] == "2026-11-22T00:00:00Z"
 
     def test_the_day_turns_at_midnight_utc(self, client):
@@ -361,8 +367,8 @@ class TestNames:
         response = client.get("/api/pokemon/names?lang=de")
         data = response.json()
         assert len(data["names"]) == 1025
-        assert {"name": "Bisasam", "en": "Bulbasaur"} in data["names"]
-        assert {"name": "Pikachu"} in data["names"]
+        assert {"name": "Bisasam", "en": "Bulbasaur", "id": 1} in data["names"]
+        assert {"name": "Pikachu", "id": 25} in data["names"]
         assert "max-age=86400" in response["Cache-Control"]
 
     def test_it_answers_not_modified_for_a_known_etag(self, client):
@@ -374,7 +380,7 @@ class TestNames:
         Pokemon.objects.filter(pk=25).update(name_fil="Pikatsu")
         Pokemon.objects.get(pk=25).save()
         data = client.get("/api/pokemon/names?lang=fil").json()
-        assert {"name": "Pikatsu", "en": "Pikachu"} in data["names"]
+        assert {"name": "Pikatsu", "en": "Pikachu", "id": 25} in data["names"]
 
 
 class TestSilhouette:

@@ -1,11 +1,12 @@
 // Router and shared UI state (dialogs, high contrast) of the island.
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router-dom";
-import { highContrast, setHighContrast } from "../../lib/storage";
+import * as storage from "../../lib/storage";
 import { ArchivePage } from "./ArchivePage";
 import { ArchivePuzzlePage } from "./ArchivePuzzlePage";
 import { IslandContext, type DialogRequest, type Island, type IslandProps } from "./context";
 import { HelpDialog } from "./HelpDialog";
+import { SettingsDialog } from "./SettingsDialog";
 import { StatsDialog } from "./StatsDialog";
 import { TodayPage } from "./TodayPage";
 
@@ -28,7 +29,9 @@ export function App(props: Props) {
 }
 
 function Layout({ props, children }: { props: IslandProps; children: ReactNode }) {
-  const [contrast, setContrast] = useState(highContrast);
+  const [contrast, setContrast] = useState(storage.highContrast);
+  const [theme, setTheme] = useState(storage.theme);
+  const [hardMode, setHardMode] = useState(storage.hardMode);
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const navigated = useRef(false);
@@ -38,13 +41,23 @@ function Layout({ props, children }: { props: IslandProps; children: ReactNode }
       ...props,
       highContrast: contrast,
       setHighContrast: (on) => {
-        setHighContrast(on);
+        storage.setHighContrast(on);
         setContrast(on);
+      },
+      theme,
+      setTheme: (value) => {
+        storage.setTheme(value);
+        setTheme(value);
+      },
+      hardMode,
+      setHardMode: (on) => {
+        storage.setHardMode(on);
+        setHardMode(on);
       },
       openDialog: setDialog,
       navigated,
     }),
-    [props, contrast],
+    [props, contrast, theme, hardMode],
   );
 
   return (
@@ -53,6 +66,7 @@ function Layout({ props, children }: { props: IslandProps; children: ReactNode }
         <RouteFocus root={rootRef} navigated={navigated} />
         {children}
         <HelpDialog open={dialog?.kind === "help"} onClose={() => setDialog(null)} />
+        <SettingsDialog open={dialog?.kind === "settings"} onClose={() => setDialog(null)} />
         <StatsDialog
           open={dialog?.kind === "stats"}
           highlight={dialog?.kind === "stats" ? dialog.highlight : null}

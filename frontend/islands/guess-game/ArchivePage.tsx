@@ -14,8 +14,12 @@ export function ArchivePage() {
   const pageSaysIt = view === "archive" && initial === null;
   const numbers = Array.from({ length: Math.max(0, todayNumber - 1) }, (_, i) => todayNumber - 1 - i);
   const dates = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" });
-  const statusText = (status: GameStatus | undefined) =>
-    status === undefined ? strings.notPlayed : status === "playing" ? strings.inProgress : strings.finished;
+  const words: Record<GameStatus, string> = {
+    won: strings.statusWon,
+    lost: strings.statusLost,
+    playing: strings.statusPlaying,
+  };
+  const statusText = (status: GameStatus | undefined) => (status === undefined ? strings.statusNew : words[status]);
   return (
     <div className="gg-archive">
       <HeaderBar title={strings.archive} hideTitle={pageSaysIt} />

@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router-dom";
 import type { PuzzlePayload } from "../../lib/game";
 import { withLang } from "./api";
 import { useIsland } from "./context";
-import { Game } from "./Game";
+import { PlayArea } from "./PlayArea";
 import { HeaderBar } from "./HeaderBar";
 import { PuzzleLoading } from "./PuzzleLoading";
 import { useJson } from "./useJson";
@@ -39,5 +39,5 @@ export function ArchivePuzzlePage() {
       </>
     );
   }
-  return <Game key={puzzle.number} initial={puzzle} live={false} nav={links} />;
+  return <PlayArea key={puzzle.number} initial={puzzle} live={false} nav={links} />;
 }

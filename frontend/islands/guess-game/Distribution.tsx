@@ -1,5 +1,8 @@
-// Horizontal bars for guesses 1–6 (statistics and "how everyone did").
+// Horizontal bars for guesses 1–6 (statistics and "how everyone did"). Each row reads
+// as a sentence, e.g. "1 guess: 3 games", with the language's own plurals.
 import type { CSSProperties } from "react";
+import { format, plural } from "../../lib/game";
+import { useIsland } from "./context";
 
 type Props = {
   counts: number[];
@@ -8,13 +11,22 @@ type Props = {
 };
 
 export function Distribution({ counts, highlight = null }: Props) {
+  const { strings, plurals } = useIsland();
   const max = Math.max(1, ...counts);
   return (
     <ol className="gg-dist">
       {counts.map((count, i) => (
         <li key={i} className={i + 1 === highlight ? "gg-dist__row gg-dist__row--current" : "gg-dist__row"}>
-          <span className="gg-dist__n">{i + 1}</span>
-          <span className="gg-dist__track">
+          <span className="visually-hidden">
+            {format(strings.distributionRow, {
+              guesses: plural(plurals.guessCount, i + 1),
+              games: plural(plurals.gameCount, count),
+            })}
+          </span>
+          <span className="gg-dist__n" aria-hidden="true">
+            {plural(plurals.guessCount, i + 1)}
+          </span>
+          <span className="gg-dist__track" aria-hidden="true">
             <span className="gg-dist__bar" style={{ "--share": `${(count / max) * 100}%` } as CSSProperties}>
               {count}
             </span>

@@ -1,24 +1,37 @@
-// The end of a game: won/lost, share, statistics, countdown, and how everyone did.
+// The end of a game: won/lost, share, statistics, countdown, how everyone did, and the
+// ways to go on: "Play another" (a practice round, with a generation filter) and, in
+// the archive, the next puzzle not played yet.
 import { useEffect, useId, useRef, useState } from "react";
-import { format, type PuzzlePayload } from "../../lib/game";
+import { Link } from "react-router-dom";
+import { format, nextUnplayed, type PracticeStats, type PuzzlePayload } from "../../lib/game";
 import { shareText } from "../../lib/share";
+import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
+import { withLang } from "./api";
 import { useIsland } from "./context";
 import { Countdown } from "./Countdown";
 import { Results } from "./Results";
+import { useJson } from "./useJson";
 
 type Props = {
   puzzle: PuzzlePayload;
+  /** A practice round: no number, countdown or everyone's results. */
+  practiceRound: boolean;
   /** The game ended just now: move focus to the heading. */
   focusOnMount: boolean;
   onStats: () => void;
   onCountdownDone?: () => void;
+  onPlayAnother: (generations: number[]) => void;
+  another: { busy: boolean; error: string | null };
 };
 
 type Shared = "idle" | "copied" | "failed";
 
-export function EndPanel({ puzzle, focusOnMount, onStats, onCountdownDone }: Props) {
-  const { strings, urls } = useIsland();
+const GENERATIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+export function EndPanel({ puzzle, practiceRound, focusOnMount, onStats, onCountdownDone, onPlayAnother, another }: Props) {
+  const { strings, urls, highContrast, todayNumber, played } = useIsland();
   const [shared, setShared] = useState<Shared>("idle");
+  const [generations, setGenerations] = useState(practiceGenerations);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const headingId = useId();
@@ -26,13 +39,18 @@ export function EndPanel({ puzzle, focusOnMount, onStats, onCountdownDone }: Pro
 
   const { status, guesses, answer, practice } = puzzle.state;
   const won = status === "won";
+  const archived = !practiceRound && !puzzle.is_today;
+  const next = archived ? nextUnplayed(puzzle.number, todayNumber, played) : null;
   const text = shareText({
-    title: strings.shareTitle,
+    title: practiceRound ? strings.sharePracticeTitle : strings.shareTitle,
     number: puzzle.number,
     status: won ? "won" : "lost",
     guesses,
     attempts: puzzle.attempts_allowed,
     url: urls.site,
+    highContrast,
+    hardMode: puzzle.state.hard_mode,
+    lifeline: Boolean(puzzle.state.lifeline),
   });
 
   useEffect(() => {
@@ -61,6 +79,12 @@ export function EndPanel({ puzzle, focusOnMount, onStats, onCountdownDone }: Pro
     }
   }
 
+  function toggle(generation: number, on: boolean) {
+    const chosen = GENERATIONS.filter((g) => (g === generation ? on : generations.includes(g)));
+    setGenerations(chosen);
+    setPracticeGenerations(chosen);
+  }
+
   return (
     <section className={`gg-end gg-end--${status}`} aria-labelledby={headingId}>
       <h3 id={headingId} ref={headingRef} className="gg-end__title" tabIndex={-1}>
@@ -80,9 +104,16 @@ export function EndPanel({ puzzle, focusOnMount, onStats, onCountdownDone }: Pro
           </svg>
           {strings.share}
         </button>
-        <button type="button" className="button" aria-haspopup="dialog" onClick={onStats}>
-          {strings.statistics}
-        </button>
+        {!practiceRound && (
+          <button type="button" className="button" aria-haspopup="dialog" onClick={onStats}>
+            {strings.statistics}
+          </button>
+        )}
+        {next !== null && (
+          <Link className="button" to={`/archive/${next}/`}>
+            {strings.nextUnplayed}
+          </Link>
+        )}
       </div>
       <p className="gg-end__status" role="status">
         {shared === "copied" ? strings.copied : ""}
@@ -101,8 +132,84 @@ export function EndPanel({ puzzle, focusOnMount, onStats, onCountdownDone }: Pro
           />
         </div>
       )}
-      <Countdown nextIso={puzzle.next_puzzle_at} onDone={onCountdownDone} />
-      <Results number={puzzle.number} highlight={won && !practice ? guesses.length : null} />
+      <div className="gg-another">
+        <button
+          type="button"
+          className="button button--primary"
+          aria-disabled={another.busy}
+          aria-describedby={another.error ? `${headingId}-another` : undefined}
+          onClick={() => !another.busy && onPlayAnother(generations)}
+        >
+          {strings.playAnother}
+        </button>
+        <details className="gg-generations">
+          <summary>
+            {strings.generations}
+            {generations.length > 0 && (
+              <span className="gg-generations__chosen">
+                {" "}
+                ({generations.join(", ")})
+              </span>
+            )}
+          </summary>
+          <fieldset>
+            <legend className="visually-hidden">{strings.generations}</legend>
+            <p className="gg-generations__help">{strings.generationsHelp}</p>
+            <div className="gg-generations__list">
+              {GENERATIONS.map((generation) => (
+                <label key={generation} className="gg-generations__option">
+                  <input
+                    type="checkbox"
+                    checked={generations.includes(generation)}
+                    onChange={(event) => toggle(generation, event.target.checked)}
+                  />
+                  <span>{format(strings.generationShort, { number: generation })}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </details>
+        {another.error && (
+          <p className="gg-notice" id={`${headingId}-another`} role="alert">
+            {another.error}
+          </p>
+        )}
+      </div>
+      {practiceRound ? (
+        <PracticeFigures />
+      ) : (
+        <>
+          <Countdown nextIso={puzzle.next_puzzle_at} onDone={onCountdownDone} />
+          <Results number={puzzle.number} highlight={won && !practice ? guesses.length : null} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The practice rounds' own small statistics. */
+function PracticeFigures() {
+  const { strings, urls, lang } = useIsland();
+  const headingId = useId();
+  const { data } = useJson<PracticeStats>(withLang(urls.practiceStats, lang));
+  const figures: Array<[string, number | undefined]> = [
+    [strings.played, data?.played],
+    [strings.statusWon, data?.won],
+    [strings.bestRun, data?.best_run],
+  ];
+  return (
+    <section className="gg-results" aria-labelledby={headingId}>
+      <h4 id={headingId} className="gg-subheading">
+        {strings.practiceStats}
+      </h4>
+      <dl className="gg-figures gg-figures--small">
+        {figures.map(([label, value]) => (
+          <div key={label} className="gg-figures__item">
+            <dt>{label}</dt>
+            <dd>{value ?? "–"}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }

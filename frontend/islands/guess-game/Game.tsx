@@ -1,16 +1,21 @@
-// One puzzle: the state machine (lib/game playReducer) wired to the API and the UI.
-// Nothing is optimistic: a guess changes the screen only once the server answered.
+// One game, daily or practice: the state machine (lib/game playReducer) wired to the API
+// and the UI. Nothing is optimistic: a guess changes the screen only once the server
+// answered. Other tabs showing the same game follow along (BroadcastChannel, and a
+// refetch when the tab comes back).
 import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from "react";
 import {
   correctCount,
   format,
   initialPlay,
   playReducer,
+  practiceAsPuzzle,
+  type HintRow,
   type Notice,
   type PlayEvent,
+  type PracticePayload,
   type PuzzlePayload,
 } from "../../lib/game";
-import { getJson, postGuess, toApiError, withLang } from "./api";
+import { getJson, postJson, toApiError, withLang } from "./api";
 import { AttemptCounter } from "./AttemptCounter";
 import { useIsland } from "./context";
 import { EndPanel } from "./EndPanel";
@@ -27,35 +32,64 @@ type Props = {
   live: boolean;
   /** Links shown under the header bar (archive navigation). */
   nav?: ReactNode;
+  /** A practice round's id: the game talks to /api/practice/{id}. */
+  roundId?: string;
+  /** "Play another": starts a practice round with these generations. */
+  onPlayAnother: (generations: number[]) => void;
+  /** The practice round is being started, or why it could not be. */
+  another: { busy: boolean; error: string | null };
 };
 
 /** While the server's day has not turned yet (clocks differ), ask again this often. */
 const RECHECK_MS = 15_000;
 const RECHECKS = 8;
+/** A tab coming back asks the server again at most this often. */
+const REFETCH_MS = 2_000;
+const CHANNEL = "pokeguess-game";
 
-export function Game({ initial, live, nav }: Props) {
-  const { strings, urls, lang, csrfToken, openDialog } = useIsland();
+type Sync = { key: string; puzzle: PuzzlePayload };
+
+export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Props) {
+  const { strings, urls, lang, csrfToken, openDialog, hardMode } = useIsland();
   const [play, dispatch] = useReducer(playReducer, initial, initialPlay);
   const [text, setText] = useState("");
+  const [refusals, setRefusals] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const sending = useRef(false);
   const checkForNew = useRef<() => void>(() => {});
+  const channel = useRef<BroadcastChannel | null>(null);
   const noticeId = useId();
 
   const { puzzle } = play;
-  const { status, guesses, practice, answer } = puzzle.state;
+  const { status, guesses, practice, answer, lifeline } = puzzle.state;
   const over = status !== "playing";
   const highlight = status === "won" && !practice ? guesses.length : null;
-  const puzzleUrl = `${urls.puzzle}${puzzle.number}`;
+  const self = roundId ? `${urls.practice}/${roundId}` : `${urls.puzzle}${puzzle.number}`;
+  const syncKey = roundId ? `practice:${roundId}` : `puzzle:${puzzle.number}`;
+  const guessedNames = guesses.map((row: HintRow) => row.name);
+
+  /** The server's answer in the screen's shape (practice rounds have no number). */
+  function shaped(body: PuzzlePayload | PracticePayload): PuzzlePayload {
+    return "round" in body ? practiceAsPuzzle(body) : body;
+  }
+
+  function share(fresh: PuzzlePayload) {
+    channel.current?.postMessage({ key: syncKey, puzzle: fresh } satisfies Sync);
+  }
 
   async function submit(name: string) {
     if (sending.current || over) return;
     sending.current = true;
     dispatch({ type: "send" });
     try {
-      const payload = await postGuess(withLang(`${puzzleUrl}/guesses`, lang), name, csrfToken);
+      // The mode is chosen with a game's first guess and kept by the server.
+      const body = guesses.length === 0 ? { name, hard_mode: hardMode } : { name };
+      type Answered = (PuzzlePayload | PracticePayload) & { guess: HintRow };
+      const response = await postJson<Answered>(withLang(`${self}/guesses`, lang), body, csrfToken);
+      const payload = { ...shaped(response), guess: response.guess };
       dispatch({ type: "guessed", payload });
+      share(payload);
       setText("");
     } catch (error) {
       const failure = toApiError(error);
@@ -65,15 +99,30 @@ export function Game({ initial, live, nav }: Props) {
         suggestions: failure.code === "unknown_pokemon" ? failure.suggestions : [],
       };
       dispatch({ type: "failed", notice });
-      // Finished in another tab: show the real state.
-      if (failure.code === "game_over") {
-        getJson<PuzzlePayload>(withLang(puzzleUrl, lang)).then(
-          (fresh) => dispatch({ type: "synced", puzzle: fresh }),
-          () => {},
-        );
-      }
+      setRefusals((n) => n + 1);
+      // Finished or guessed in another tab: show the real state.
+      if (failure.code === "game_over" || failure.code === "duplicate_guess") refetch();
     } finally {
       sending.current = false;
+    }
+  }
+
+  function refetch() {
+    getJson<PuzzlePayload | PracticePayload>(withLang(self, lang)).then(
+      (fresh) => dispatch({ type: "synced", puzzle: shaped(fresh) }),
+      () => {},
+    );
+  }
+
+  async function takeLifeline() {
+    try {
+      const fresh = shaped(await postJson<PuzzlePayload | PracticePayload>(withLang(`${self}/lifeline`, lang), {}, csrfToken));
+      dispatch({ type: "synced", puzzle: fresh });
+      share(fresh);
+    } catch (error) {
+      const failure = toApiError(error);
+      const message = failure.isNetwork ? strings.networkError : failure.message;
+      dispatch({ type: "failed", notice: { code: failure.code, message, suggestions: [] } });
     }
   }
 
@@ -82,6 +131,56 @@ export function Game({ initial, live, nav }: Props) {
     dispatch({ type: "dismiss" });
     inputRef.current?.focus();
   }
+
+  // Another tab guessed: follow it at once, and ask the server when this tab returns.
+  useEffect(() => {
+    const bus = "BroadcastChannel" in window ? new BroadcastChannel(CHANNEL) : null;
+    channel.current = bus;
+    if (bus) {
+      bus.onmessage = (event: MessageEvent<Sync>) => {
+        if (event.data?.key === syncKey) dispatch({ type: "synced", puzzle: event.data.puzzle });
+      };
+    }
+    let last = Date.now();
+    const back = () => {
+      if (document.visibilityState !== "visible" || Date.now() - last < REFETCH_MS) return;
+      last = Date.now();
+      refetch();
+    };
+    window.addEventListener("focus", back);
+    document.addEventListener("visibilitychange", back);
+    return () => {
+      bus?.close();
+      channel.current = null;
+      window.removeEventListener("focus", back);
+      document.removeEventListener("visibilitychange", back);
+    };
+  }, [syncKey]); // one channel per game (self and lang follow from it)
+
+  // Ready to play on a desktop: the cursor is in the field (unless the player already
+  // moved focus somewhere). A new practice round is scrolled into view first.
+  useEffect(() => {
+    if (roundId) rootRef.current?.scrollIntoView({ block: "start" });
+    if (over) return;
+    const desktop = window.matchMedia("(hover: hover) and (pointer: fine)").matches;
+    const idle = !document.activeElement || document.activeElement === document.body;
+    if (desktop && (idle || roundId)) inputRef.current?.focus({ preventScroll: true });
+    else if (roundId) rootRef.current?.querySelector<HTMLElement>("[data-route-heading]")?.focus();
+  }, []); // only when the game first shows
+
+  // Links to the game ("Start playing", "Play now") put the cursor in the field.
+  useEffect(() => {
+    if (!live) return;
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href="#game-area"]');
+      const field = inputRef.current;
+      // The link still scrolls (smoothly) to the game; the cursor goes to the field once
+      // the fragment navigation (which resets focus) is done.
+      if (link && field) window.setTimeout(() => field.focus({ preventScroll: true }));
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [live]);
 
   // Today's view follows the daily rollover: when the countdown ends, or when the tab
   // becomes visible again after the next puzzle's time, ask for today's puzzle.
@@ -126,9 +225,10 @@ export function Game({ initial, live, nav }: Props) {
     }
   }, [puzzle.number]);
 
+  const title = roundId ? strings.practiceTitle : format(strings.puzzleNumber, { number: puzzle.number });
   return (
-    <div className="gg-game" ref={rootRef}>
-      <HeaderBar title={format(strings.puzzleNumber, { number: puzzle.number })} highlight={highlight} />
+    <div className={`gg-game${over ? " gg-game--over" : ""}`} ref={rootRef}>
+      <HeaderBar title={title} highlight={highlight} />
       {nav}
       {play.waiting && (
         <div className="gg-banner">
@@ -138,35 +238,66 @@ export function Game({ initial, live, nav }: Props) {
           </button>
         </div>
       )}
-      {practice && <p className="gg-callout gg-callout--practice">{strings.practiceNote}</p>}
-      <Silhouette src={puzzle.silhouette_url} answer={over ? answer : undefined} pop={play.endedHere} />
-      <AttemptCounter used={guesses.length} total={puzzle.attempts_allowed} status={status} />
-      {over ? (
+      {practice && (
+        <p className="gg-callout gg-callout--practice">{roundId ? strings.practiceIntro : strings.practiceNote}</p>
+      )}
+      <div className="gg-board">
+        <Silhouette src={puzzle.silhouette_url} answer={over ? answer : undefined} pop={play.endedHere} />
+        <div className="gg-board__side">
+          <div className="gg-status">
+            <AttemptCounter used={guesses.length} total={puzzle.attempts_allowed} status={status} />
+            {puzzle.state.hard_mode && (
+              <span className="gg-badge">
+                <span aria-hidden="true">★ </span>
+                {strings.hardMode}
+              </span>
+            )}
+          </div>
+          {!over && (
+            <>
+              <GuessInput
+                value={text}
+                onChange={setText}
+                onSubmit={submit}
+                busy={play.sending}
+                describedBy={play.notice ? noticeId : undefined}
+                inputRef={inputRef}
+                guessed={guessedNames}
+                refusals={refusals}
+              />
+              {play.notice && (
+                <GuessNotice
+                  id={noticeId}
+                  notice={play.notice}
+                  onSuggestion={applySuggestion}
+                  onRetry={() => submit(text)}
+                />
+              )}
+              {lifeline ? (
+                <p className="gg-callout gg-lifeline">{format(strings.lifelineLetter, { letter: lifeline })}</p>
+              ) : (
+                guesses.length >= 3 && (
+                  <p>
+                    <button type="button" className="button button--small gg-lifeline__offer" onClick={takeLifeline}>
+                      {strings.lifelineOffer}
+                    </button>
+                  </p>
+                )
+              )}
+            </>
+          )}
+        </div>
+      </div>
+      {over && (
         <EndPanel
           puzzle={puzzle}
+          practiceRound={Boolean(roundId)}
           focusOnMount={play.endedHere}
           onStats={() => openDialog({ kind: "stats", highlight })}
           onCountdownDone={live ? () => checkForNew.current() : undefined}
+          onPlayAnother={onPlayAnother}
+          another={another}
         />
-      ) : (
-        <>
-          <GuessInput
-            value={text}
-            onChange={setText}
-            onSubmit={submit}
-            busy={play.sending}
-            describedBy={play.notice ? noticeId : undefined}
-            inputRef={inputRef}
-          />
-          {play.notice && (
-            <GuessNotice
-              id={noticeId}
-              notice={play.notice}
-              onSuggestion={applySuggestion}
-              onRetry={() => submit(text)}
-            />
-          )}
-        </>
       )}
       <GuessRows rows={guesses} fresh={play.fresh} />
       <LiveRegion id={play.eventId} {...announcement(play.event, strings)} />

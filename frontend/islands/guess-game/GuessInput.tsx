@@ -1,8 +1,9 @@
 // The guess field: an ARIA 1.2 combobox (editable, list autocomplete) over the names in
 // the page language and in English. Typed text is never cleared here; the list of
-// names is fetched the first time the field is used.
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type RefObject } from "react";
-import { filterNames, type NameEntry } from "../../lib/game";
+// names is fetched the first time the field is used. Enter or a tap on a suggestion
+// guesses at once; Pokémon already guessed are not suggested.
+import { useEffect, useId, useMemo, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
+import { enterChoice, filterNames, withoutGuessed, type NameEntry } from "../../lib/game";
 import { loadNames } from "./api";
 import { useIsland } from "./context";
 
@@ -14,20 +15,31 @@ type Props = {
   busy: boolean;
   describedBy?: string;
   inputRef: RefObject<HTMLInputElement | null>;
+  /** Names guessed so far in this game: left out of the suggestions. */
+  guessed: string[];
+  /** Changes when a guess was refused: the text is selected, so typing replaces it. */
+  refusals: number;
 };
 
 const MAX_OPTIONS = 8;
 
-export function GuessInput({ value, onChange, onSubmit, busy, describedBy, inputRef }: Props) {
+export function GuessInput({ value, onChange, onSubmit, busy, describedBy, inputRef, guessed, refusals }: Props) {
   const { strings, urls } = useIsland();
   const [names, setNames] = useState<NameEntry[] | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [room, setRoom] = useState<number | null>(null);
   const id = useId();
   const listId = `${id}-list`;
   const inputId = `${id}-input`;
 
-  const options = useMemo(() => (names ? filterNames(names, value, MAX_OPTIONS) : []), [names, value]);
+  const options = useMemo(
+    () =>
+      names
+        ? withoutGuessed(filterNames(names, value, MAX_OPTIONS + guessed.length), guessed).slice(0, MAX_OPTIONS)
+        : [],
+    [names, value, guessed],
+  );
   const expanded = open && options.length > 0;
   const current = expanded && active >= 0 && active < options.length ? active : -1;
   const optionId = (i: number) => `${id}-option-${i}`;
@@ -35,6 +47,34 @@ export function GuessInput({ value, onChange, onSubmit, busy, describedBy, input
   useEffect(() => {
     if (current >= 0) document.getElementById(`${id}-option-${current}`)?.scrollIntoView({ block: "nearest" });
   }, [current, id]);
+
+  useEffect(() => {
+    if (refusals > 0) inputRef.current?.select();
+  }, [refusals, inputRef]);
+
+  // Phones: once the on-screen keyboard is up, bring the field to the top of what is
+  // still visible and let the list use the room left above the keyboard.
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport || !window.matchMedia("(pointer: coarse)").matches) return;
+    const fit = () => {
+      const field = inputRef.current;
+      if (!field || document.activeElement !== field) return;
+      const top = field.getBoundingClientRect().top - viewport.offsetTop;
+      if (viewport.height < window.innerHeight * 0.85 && (top < 0 || top > viewport.height * 0.35)) {
+        window.scrollBy({ top: top - 12 });
+      }
+      const bottom = field.getBoundingClientRect().bottom - viewport.offsetTop;
+      setRoom(Math.max(120, viewport.height - bottom - 16));
+    };
+    viewport.addEventListener("resize", fit);
+    const field = inputRef.current;
+    field?.addEventListener("focus", fit);
+    return () => {
+      viewport.removeEventListener("resize", fit);
+      field?.removeEventListener("focus", fit);
+    };
+  }, [inputRef]);
 
   function wantNames() {
     if (!names) loadNames(urls.names).then(setNames, () => {}); // without names, typing still works
@@ -71,7 +111,7 @@ export function GuessInput({ value, onChange, onSubmit, busy, describedBy, input
         break;
       case "Enter":
         event.preventDefault();
-        send(current >= 0 ? options[current].name : value);
+        send(expanded ? enterChoice(options, current, value) : value);
         break;
       case "Escape":
         // Closes the list; the typed text always stays.
@@ -89,7 +129,7 @@ export function GuessInput({ value, onChange, onSubmit, busy, describedBy, input
       aria-busy={busy}
       onSubmit={(event) => {
         event.preventDefault();
-        send(value);
+        send(expanded ? enterChoice(options, current, value) : value);
       }}
     >
       <label className="gg-form__label" htmlFor={inputId}>
@@ -125,7 +165,14 @@ export function GuessInput({ value, onChange, onSubmit, busy, describedBy, input
             onBlur={close}
             onKeyDown={onKeyDown}
           />
-          <ul id={listId} className="gg-combo__list" role="listbox" aria-label={strings.suggestionsLabel} hidden={!expanded}>
+          <ul
+            id={listId}
+            className="gg-combo__list"
+            role="listbox"
+            aria-label={strings.suggestionsLabel}
+            hidden={!expanded}
+            style={room === null ? undefined : ({ "--gg-room": `${room}px` } as CSSProperties)}
+          >
             {expanded &&
               options.map((option, i) => (
                 <li
@@ -137,6 +184,19 @@ export function GuessInput({ value, onChange, onSubmit, busy, describedBy, input
                   onMouseDown={(event) => event.preventDefault()} // keep focus in the field
                   onClick={() => send(option.name)}
                 >
+                  {option.id ? (
+                    <img
+                      className="gg-combo__thumb"
+                      src={`${urls.thumbs}${option.id}/thumb.webp`}
+                      width={24}
+                      height={24}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  ) : (
+                    <span className="gg-combo__thumb gg-combo__thumb--none" aria-hidden="true" />
+                  )}
                   <span className="gg-combo__name">{option.name}</span>
                   {option.en && (
                     <span className="gg-combo__en" lang="en">

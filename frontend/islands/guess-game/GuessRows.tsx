@@ -29,7 +29,11 @@ export function GuessRows({ rows, fresh }: Props) {
             </span>
             {HINT_KEYS.map((key) => (
               <span role="columnheader" key={key} className="gg-row__head">
-                {strings[key]}
+                {key === "generation" ? (
+                  <abbr title={strings.generation}>{strings.generationHead}</abbr>
+                ) : (
+                  strings[key]
+                )}
               </span>
             ))}
           </div>

@@ -1,5 +1,4 @@
-// The island's own title bar: the view's heading, then help, statistics and the
-// high-contrast switch.
+// The island's own title bar: the view's heading, then help, statistics and settings.
 import { useEffect, useRef } from "react";
 import { trackPageView } from "../../lib/analytics";
 import { useIsland } from "./context";
@@ -13,7 +12,7 @@ type Props = {
 };
 
 export function HeaderBar({ title, highlight = null, hideTitle = false }: Props) {
-  const { strings, highContrast, setHighContrast, openDialog, navigated } = useIsland();
+  const { strings, openDialog, navigated } = useIsland();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Replacing a loading view drops the focus RouteFocus gave its heading: take it over.
   useEffect(() => {
@@ -41,19 +40,6 @@ export function HeaderBar({ title, highlight = null, hideTitle = false }: Props)
         <button
           type="button"
           className="icon-button gg-bar__button"
-          aria-pressed={highContrast}
-          title={strings.highContrast}
-          onClick={() => setHighContrast(!highContrast)}
-        >
-          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
-            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" />
-          </svg>
-          <span className="visually-hidden">{strings.highContrast}</span>
-        </button>
-        <button
-          type="button"
-          className="icon-button gg-bar__button"
           aria-haspopup="dialog"
           title={strings.howToPlay}
           onClick={() => openDialog({ kind: "help" })}
@@ -74,6 +60,24 @@ export function HeaderBar({ title, highlight = null, hideTitle = false }: Props)
             <path d="M4 20V11h4v9zm6 0V4h4v16zm6 0v-6h4v6z" fill="currentColor" />
           </svg>
           <span className="visually-hidden">{strings.statistics}</span>
+        </button>
+        <button
+          type="button"
+          className="icon-button gg-bar__button"
+          aria-haspopup="dialog"
+          title={strings.settings}
+          onClick={() => openDialog({ kind: "settings" })}
+        >
+          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d="M12 15.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm8.1-2.1.1-1.4-.1-1.4 2-1.6-2-3.4-2.4 1a8 8 0 0 0-2.4-1.4L15 2.6h-4l-.4 2.6a8 8 0 0 0-2.4 1.4l-2.4-1-2 3.4 2 1.6-.1 1.4.1 1.4-2 1.6 2 3.4 2.4-1a8 8 0 0 0 2.4 1.4l.4 2.6h4l.4-2.6a8 8 0 0 0 2.4-1.4l2.4 1 2-3.4z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="visually-hidden">{strings.settings}</span>
         </button>
       </div>
     </div>

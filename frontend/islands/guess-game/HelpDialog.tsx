@@ -1,4 +1,5 @@
-// How to play, with the legend of the hint icons.
+// How to play: the legend of the hint icons, then every hint explained with a small
+// example drawn like the real cells.
 import { RESULT_ICONS, type Result } from "../../lib/game";
 import { useIsland } from "./context";
 import { Dialog } from "./Dialog";
@@ -10,6 +11,30 @@ const LEGEND: Array<{ results: Result[]; text: string }> = [
   { results: ["present"], text: "howToPlayPresent" },
   { results: ["higher", "lower"], text: "howToPlayHigherLower" },
   { results: ["wrong"], text: "howToPlayWrong" },
+];
+
+type Example = { key: string; label?: string; value: string; result: Result };
+
+/** Each hint with its explanation and example cells (values are data, not words). */
+const HINTS: Array<{ text: string; example?: string; cells: Example[] }> = [
+  {
+    text: "helpTypes",
+    example: "helpTypesExample",
+    cells: [
+      { key: "type1", value: "Grass", result: "wrong" },
+      { key: "type2", value: "Poison", result: "present" },
+    ],
+  },
+  { text: "helpGeneration", cells: [{ key: "generation", value: "1", result: "higher" }] },
+  { text: "helpStage", cells: [{ key: "stage", value: "2", result: "correct" }] },
+  { text: "helpColor", cells: [{ key: "color", value: "Yellow", result: "wrong" }] },
+  {
+    text: "helpSize",
+    cells: [
+      { key: "height", value: "0.4 m", result: "higher" },
+      { key: "weight", value: "6 kg", result: "lower" },
+    ],
+  },
 ];
 
 export function HelpDialog({ open, onClose }: Props) {
@@ -32,7 +57,32 @@ export function HelpDialog({ open, onClose }: Props) {
           </li>
         ))}
       </ul>
+      <ul className="gg-help-hints">
+        {HINTS.map(({ text, example, cells }) => (
+          <li key={text}>
+            <span className="gg-help-hints__cells" aria-hidden="true">
+              {cells.map((cell) => (
+                <span key={cell.key} className={`gg-cell gg-cell--${cell.result} gg-cell--example`}>
+                  <span className="gg-cell__key">{strings[cell.key]}</span>
+                  <span className="gg-cell__icon">{RESULT_ICONS[cell.result]}</span>
+                  <bdi className="gg-cell__value">{translatedValue(cell, strings)}</bdi>
+                </span>
+              ))}
+            </span>
+            <span>
+              {strings[text]}
+              {example && <span className="gg-help-hints__example"> {strings[example]}</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
       <p>{strings.howToPlayNames}</p>
+      <p>{strings.helpModes}</p>
     </Dialog>
   );
+}
+
+/** Type and colour names come translated with the props; numbers stay as they are. */
+function translatedValue(cell: Example, strings: Record<string, string>): string {
+  return strings[`value${cell.value}`] ?? cell.value;
 }

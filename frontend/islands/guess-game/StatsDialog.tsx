@@ -1,6 +1,6 @@
 // The player's statistics, fetched afresh each time the dialog opens (the dialog mounts
 // its content only while open).
-import type { Stats } from "../../lib/game";
+import type { PracticeStats, Stats } from "../../lib/game";
 import { withLang } from "./api";
 import { useIsland } from "./context";
 import { Dialog } from "./Dialog";
@@ -43,6 +43,32 @@ function StatsBody({ highlight }: { highlight: number | null }) {
       </dl>
       <h3 className="gg-subheading">{strings.distribution}</h3>
       <Distribution counts={data?.distribution ?? [0, 0, 0, 0, 0, 0]} highlight={highlight} />
+      <PracticeBody />
     </div>
+  );
+}
+
+/** Practice rounds keep their own figures, shown once the player has played one. */
+function PracticeBody() {
+  const { strings, urls, lang } = useIsland();
+  const { data } = useJson<PracticeStats>(withLang(urls.practiceStats, lang));
+  if (!data || data.played === 0) return null;
+  const figures: Array<[string, number]> = [
+    [strings.played, data.played],
+    [strings.statusWon, data.won],
+    [strings.bestRun, data.best_run],
+  ];
+  return (
+    <>
+      <h3 className="gg-subheading">{strings.practiceStats}</h3>
+      <dl className="gg-figures gg-figures--small">
+        {figures.map(([label, value]) => (
+          <div key={label} className="gg-figures__item">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

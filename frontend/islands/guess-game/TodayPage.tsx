@@ -2,7 +2,7 @@
 import type { PuzzlePayload } from "../../lib/game";
 import { withLang } from "./api";
 import { useIsland } from "./context";
-import { Game } from "./Game";
+import { PlayArea } from "./PlayArea";
 import { PuzzleLoading } from "./PuzzleLoading";
 import { useJson } from "./useJson";
 
@@ -12,5 +12,5 @@ export function TodayPage() {
   const fetched = useJson<PuzzlePayload>(given ? null : withLang(urls.today, lang));
   const puzzle = given ?? fetched.data;
   if (!puzzle) return <PuzzleLoading number={todayNumber} state={fetched} />;
-  return <Game initial={puzzle} live />;
+  return <PlayArea initial={puzzle} live />;
 }

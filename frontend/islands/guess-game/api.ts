@@ -49,10 +49,14 @@ export function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
 }
 
 export function postGuess(url: string, name: string, csrfToken: string): Promise<GuessResponse> {
-  return request<GuessResponse>(url, {
+  return postJson<GuessResponse>(url, { name }, csrfToken);
+}
+
+export function postJson<T>(url: string, body: object, csrfToken: string): Promise<T> {
+  return request<T>(url, {
     method: "POST",
     headers: { Accept: "application/json", "Content-Type": "application/json", "X-CSRFToken": csrfToken },
-    body: JSON.stringify({ name }),
+    body: JSON.stringify(body),
   });
 }
 

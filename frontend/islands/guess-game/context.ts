@@ -1,7 +1,8 @@
 // What every component of the island can read: the server's props and the shared UI
 // actions (dialogs, high contrast). One context, set once by <App>.
 import { createContext, useContext, type RefObject } from "react";
-import type { GameStatus, PuzzlePayload } from "../../lib/game";
+import type { GameStatus, PluralTable, PuzzlePayload } from "../../lib/game";
+import type { Theme } from "../../lib/storage";
 
 export type IslandProps = {
   lang: string;
@@ -19,18 +20,31 @@ export type IslandProps = {
     puzzle: string;
     names: string;
     stats: string;
+    practice: string;
+    practiceStats: string;
+    /** Prefix of the suggestions' pictures: `${thumbs}${id}/thumb.webp`. */
+    thumbs: string;
     home: string;
     site: string;
   };
   strings: Record<string, string>;
+  plurals: Record<"guessCount" | "gameCount", PluralTable>;
 };
 
 /** `highlight`: the attempt count of the game on screen, marked in the distribution. */
-export type DialogRequest = { kind: "help" } | { kind: "stats"; highlight: number | null };
+export type DialogRequest =
+  | { kind: "help" }
+  | { kind: "settings" }
+  | { kind: "stats"; highlight: number | null };
 
 export type Island = IslandProps & {
   highContrast: boolean;
   setHighContrast: (on: boolean) => void;
+  theme: Theme;
+  setTheme: (theme: Theme) => void;
+  /** The player's choice for games not started yet (a game keeps its own mode). */
+  hardMode: boolean;
+  setHardMode: (on: boolean) => void;
   openDialog: (request: DialogRequest) => void;
   /** True once the player moved between views inside the island (client-side). */
   navigated: RefObject<boolean>;

@@ -1,0 +1,228 @@
+"""JSON views of the other ways to play (docs/game-modes.md): the lifeline and endless
+practice rounds. Same shapes and error style as ``puzzle.api``; writes are
+CSRF-protected and rate limited."""
+
+import uuid
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
+from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django_ratelimit.core import is_ratelimited
+
+from portal import languages
+from puzzle import modes, names, players, practice, state
+from puzzle.api import MAX_NAME, error, not_found
+from puzzle.decorators import api_view
+from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, PracticeRound
+from puzzle.payload import read_json
+
+LIFELINE_AFTER = 3  # wrong guesses before the lifeline is offered
+
+
+def _limited(request: HttpRequest, group: str, rate: str) -> JsonResponse | None:
+    if not settings.RATELIMIT_ENABLE:
+        return None
+    if is_ratelimited(request, group=f"{group}-ip", key="ip", rate=rate, increment=True):
+        return error(429, "rate_limited", _("Too many guesses at once. Please wait a moment."))
+    return None
+
+
+def _body(request: HttpRequest) -> dict | JsonResponse:
+    """The JSON object sent (415, 413 and 400 as for every API write, docs/security.md)."""
+    if not request.body and request.content_type != "application/json":
+        return {}  # a bodiless POST (start a round with the defaults)
+    payload = read_json(request)
+    if not isinstance(payload, dict):
+        return error(400, "invalid_request", _("Send a JSON object."))
+    return payload
+
+
+def _lifeline_refusal(game: PlayerGame | PracticeRound | None) -> JsonResponse | None:
+    if game is not None and game.finished:
+        return error(409, "game_over", _("This puzzle is finished. Come back for the next one!"))
+    if game is None or len(game.guesses) < LIFELINE_AFTER:
+        return error(
+            409,
+            "lifeline_not_available",
+            _("The hint becomes available after your third wrong guess."),
+        )
+    return None
+
+
+@api_view("POST")
+def daily_lifeline(request: HttpRequest, number: int) -> JsonResponse:
+    """Reveal the first letter of the answer's name; the share text marks it."""
+    puzzle = DailyPuzzle.for_number(number)
+    if puzzle is None:
+        return not_found()
+    player = players.current_player(request)
+    game = PlayerGame.objects.filter(player=player, puzzle=puzzle).first() if player else None
+    refusal = _lifeline_refusal(game)
+    if refusal is not None:
+        return refusal
+    PlayerGame.objects.filter(pk=game.pk).update(lifeline_used=True)
+    game.lifeline_used = True
+    game.puzzle = puzzle
+    return JsonResponse(state.puzzle_payload(puzzle, game, timezone.now()))
+
+
+def _lang() -> str:
+    return get_language() or languages.DEFAULT
+
+
+def _round_not_found() -> JsonResponse:
+    return error(404, "round_not_found", _("This practice round does not exist. Start a new one."))
+
+
+def _round_for(request: HttpRequest, round_id: uuid.UUID) -> PracticeRound | None:
+    pid = players.player_id(request)
+    if pid is None:
+        return None
+    return (
+        PracticeRound.objects.select_related("pokemon").filter(pk=round_id, player_id=pid).first()
+    )
+
+
+@api_view("POST")
+def practice_start(request: HttpRequest) -> JsonResponse:
+    """Start a round on a random Pokémon from the chosen generations."""
+    limited = _limited(request, "practice-start", "30/m")
+    if limited:
+        return limited
+    payload = _body(request)
+    if isinstance(payload, JsonResponse):
+        return payload
+    generations = practice.parse_generations(payload.get("generations"))
+    if generations is None:
+        return error(400, "invalid_generations", _("Choose generations as numbers from 1 to 9."))
+    player = players.get_or_create_player(request)
+    pokemon = practice.draw(player, generations)
+    if pokemon is None:
+        response = error(
+            422,
+            "no_pokemon",
+            _("No Pokémon from these generations can be drawn yet. Choose other generations."),
+        )
+    else:
+        round_ = PracticeRound.objects.create(
+            player=player,
+            pokemon=pokemon,
+            generations=generations,
+            hard_mode=payload.get("hard_mode") is True,
+        )
+        response = JsonResponse(practice.round_payload(round_, _lang()), status=201)
+    players.remember_player(response, player)
+    return response
+
+
+@api_view("GET")
+def practice_detail(request: HttpRequest, round_id: uuid.UUID) -> JsonResponse:
+    round_ = _round_for(request, round_id)
+    if round_ is None:
+        return _round_not_found()
+    return JsonResponse(practice.round_payload(round_, _lang()))
+
+
+@api_view("POST")
+def practice_guess(request: HttpRequest, round_id: uuid.UUID) -> JsonResponse:
+    limited = _limited(request, "practice-guess", "120/m")
+    if limited:
+        return limited
+    payload = _body(request)
+    if isinstance(payload, JsonResponse):
+        return payload
+    text = payload.get("name")
+    if not isinstance(text, str):
+        return error(400, "invalid_request", _('Send your guess as JSON: {"name": "…"}.'))
+    text = text.strip()
+    if not text:
+        return error(400, "empty_guess", _("Type the name of a Pokémon first."))
+    if len(text) > MAX_NAME:
+        return error(400, "name_too_long", _("That name is too long for a Pokémon."))
+    if _round_for(request, round_id) is None:
+        return _round_not_found()
+
+    lang = _lang()
+    index = names.index_for(lang)
+    pokemon_id = index.match(text)
+    if pokemon_id is None:
+        suggestions = index.suggest(text, limit=1)
+        if suggestions:
+            message = _("“%(text)s” is not a Pokémon we know. Did you mean %(suggestion)s?") % {
+                "text": text,
+                "suggestion": suggestions[0],
+            }
+        else:
+            message = _("“%(text)s” is not a Pokémon we know. Check the spelling.") % {"text": text}
+        return error(422, "unknown_pokemon", message, suggestions=suggestions)
+
+    with transaction.atomic():
+        round_ = (
+            PracticeRound.objects.select_for_update().select_related("pokemon").get(pk=round_id)
+        )
+        if round_.finished:
+            return error(409, "game_over", _("This round is finished. Play another one!"))
+        if pokemon_id in round_.guesses:
+            guessed = round_.guessed[round_.guesses.index(pokemon_id)]
+            return error(
+                409,
+                "duplicate_guess",
+                _("You already guessed %(name)s. It did not use an attempt.")
+                % {"name": guessed.display_name(lang)},
+            )
+        guess = Pokemon.objects.get(pk=pokemon_id)
+        refusal = modes.hard_mode_refusal(round_, guess, lang)
+        if refusal:
+            return error(422, "hard_mode_violation", refusal)
+        round_.add_guess(guess, timezone.now())
+    row = state.hint_row(guess, round_.pokemon, lang)
+    return JsonResponse({"guess": row, **practice.round_payload(round_, lang)}, status=201)
+
+
+@api_view("POST")
+def practice_lifeline(request: HttpRequest, round_id: uuid.UUID) -> JsonResponse:
+    round_ = _round_for(request, round_id)
+    if round_ is None:
+        return _round_not_found()
+    refusal = _lifeline_refusal(round_)
+    if refusal is not None:
+        return refusal
+    PracticeRound.objects.filter(pk=round_.pk).update(lifeline_used=True)
+    round_.lifeline_used = True
+    return JsonResponse(practice.round_payload(round_, _lang()))
+
+
+@require_GET
+def practice_silhouette(request: HttpRequest, round_id: uuid.UUID) -> HttpResponse:
+    round_ = _round_for(request, round_id)
+    if round_ is None:
+        return _round_not_found()
+    key = f"puzzle:practice-silhouette:{round_.pk}"
+    data = cache.get(key)
+    if data is None:
+        data = practice.silhouette(round_)
+        cache.set(key, data, timeout=60 * 60 * 24)
+    response = HttpResponse(data, content_type="image/png")
+    # Only this player's browser may keep it; a round's image never changes.
+    patch_cache_control(response, private=True, max_age=60 * 60 * 24)
+    return response
+
+
+@api_view("GET")
+def practice_statistics(request: HttpRequest) -> JsonResponse:
+    pid = players.player_id(request)
+    results: list[bool] = []
+    if pid is not None:
+        results = [
+            status == PracticeRound.Status.WON
+            for status in PracticeRound.objects.filter(player_id=pid, finished_at__isnull=False)
+            .order_by("finished_at")
+            .values_list("status", flat=True)
+        ]
+    return JsonResponse(practice.practice_stats(results))

@@ -1,0 +1,34 @@
+"""The suggestions' small pictures: every Pokémon the same treatment, nothing to learn."""
+
+from io import BytesIO
+
+import pytest
+from PIL import Image
+
+pytestmark = pytest.mark.django_db
+
+
+def picture(response) -> Image.Image:
+    return Image.open(BytesIO(response.content))
+
+
+def test_a_pokemon_with_artwork_gets_a_small_picture(client):
+    response = client.get("/api/pokemon/25/thumb.webp")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/webp"
+    assert "public" in response["Cache-Control"]
+    assert picture(response).size == (48, 48)
+
+
+def test_a_pokemon_without_artwork_gets_the_neutral_mark_at_the_same_size(client):
+    without = client.get("/api/pokemon/1000/thumb.webp")
+    unknown = client.get("/api/pokemon/99999/thumb.webp")
+    assert without.status_code == unknown.status_code == 200
+    assert picture(without).size == (48, 48)
+    assert without.content == unknown.content
+
+
+def test_the_names_list_carries_each_pokemons_number(client):
+    names = client.get("/api/pokemon/names?lang=de").json()["names"]
+    bulbasaur = next(entry for entry in names if entry["name"] == "Bisasam")
+    assert bulbasaur == {"name": "Bisasam", "en": "Bulbasaur", "id": 1}
