@@ -29,5 +29,18 @@ def _clean_cache(request, settings):
         caches["default"]["LOCATION"] = urlunsplit(parts._replace(path=f"/{index}"))
         settings.CACHES = caches
     cache.clear()
+    _forget_process_memory()
     yield
     cache.clear()
+
+
+def _forget_process_memory() -> None:
+    # Workers keep staff-edited data in memory keyed by versions (docs/scaling.md); tests
+    # also write with update(), which bumps nothing, so each test starts afresh.
+    from portal import pagecache
+    from puzzle import memory, names
+
+    memory.clear()
+    names._index.cache_clear()
+    names._names.cache_clear()
+    pagecache.clear()

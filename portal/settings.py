@@ -98,6 +98,14 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# DB_POOL=1: psycopg's connection pool (PostgreSQL) instead of persistent connections;
+# Django requires CONN_MAX_AGE=0 with it. See docs/scaling.md.
+if envbool("DB_POOL") and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(env("DB_POOL_MIN", "1")),
+        "max_size": int(env("DB_POOL_MAX", "4")),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
@@ -111,6 +119,16 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Version numbers of staff-edited data held in each worker's memory (portal.versions):
+# shared by every worker, so Redis when there is one, else a small file cache.
+if REDIS_URL:
+    CACHES["versions"] = {**CACHES["default"], "KEY_PREFIX": CACHES["default"]["KEY_PREFIX"] + "v"}
+else:
+    CACHES["versions"] = {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": env("VERSION_CACHE_DIR", str(BASE_DIR / ".cache" / "versions")),
+        "TIMEOUT": None,
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

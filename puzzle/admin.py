@@ -7,6 +7,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
+from portal import versions
+from puzzle import memory
 from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, today
 from puzzle.silhouette import normalize_upload
 
@@ -51,11 +53,13 @@ class PokemonAdmin(TabbedTranslationAdmin):
     @admin.action(description=_("Add to the daily pool (needs artwork)"))
     def add_to_pool(self, request, queryset) -> None:
         updated = queryset.exclude(has_default_artwork=False, artwork="").update(in_daily_pool=True)
+        versions.bump(memory.POKEDEX)  # update() sends no signals
         self.message_user(request, _("%(count)d Pokémon added to the pool.") % {"count": updated})
 
     @admin.action(description=_("Remove from the daily pool"))
     def remove_from_pool(self, request, queryset) -> None:
         updated = queryset.update(in_daily_pool=False)
+        versions.bump(memory.POKEDEX)  # update() sends no signals
         self.message_user(
             request, _("%(count)d Pokémon removed from the pool.") % {"count": updated}
         )

@@ -12,7 +12,6 @@ from functools import wraps
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
@@ -23,8 +22,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import is_ratelimited
 
 from portal import languages
-from puzzle import names, players, rules, state
-from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, today
+from puzzle import guesses, memory, names, players, state
+from puzzle.models import DailyPuzzle, PlayerGame, today
 from puzzle.silhouette import render_silhouette
 from puzzle.stats import FinishedGame, player_stats, results_summary
 
@@ -67,7 +66,7 @@ def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
 @never_cache
 @api_language
 def puzzle_today(request: HttpRequest) -> JsonResponse:
-    puzzle = DailyPuzzle.for_date(today())
+    puzzle = memory.puzzle_for_date(today())
     return JsonResponse(state.puzzle_payload(puzzle, _game_for(request, puzzle)))
 
 
@@ -75,7 +74,7 @@ def puzzle_today(request: HttpRequest) -> JsonResponse:
 @never_cache
 @api_language
 def puzzle_detail(request: HttpRequest, number: int) -> JsonResponse:
-    puzzle = DailyPuzzle.for_number(number)
+    puzzle = memory.puzzle_for_number(number)
     if puzzle is None:
         return not_found()
     return JsonResponse(state.puzzle_payload(puzzle, _game_for(request, puzzle)))
@@ -113,7 +112,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
     if len(text) > MAX_NAME:
         return error(400, "name_too_long", _("That name is too long for a Pokémon."))
 
-    puzzle = DailyPuzzle.for_number(number)
+    puzzle = memory.puzzle_for_number(number)
     if puzzle is None:
         return not_found()
 
@@ -131,34 +130,26 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
             message = _("“%(text)s” is not a Pokémon we know. Check the spelling.") % {"text": text}
         return error(422, "unknown_pokemon", message, suggestions=suggestions)
 
+    guess = memory.pokemon(pokemon_id)
     now = timezone.now()
-    player = players.get_or_create_player(request)
-    with transaction.atomic():
-        game, _created = PlayerGame.objects.select_for_update().get_or_create(
-            player=player,
-            puzzle=puzzle,
-            defaults={"counts_for_stats": puzzle.date == rules.utc_today(now)},
+    outcome = guesses.record(players.player_id(request), puzzle, guess, now)
+    player, game = outcome.player, outcome.game
+    if outcome.result == "finished":
+        response = error(
+            409, "game_over", _("This puzzle is finished. Come back for the next one!")
         )
-        game.puzzle = puzzle  # already loaded, with its answer
-        if game.finished:
-            response = error(
-                409, "game_over", _("This puzzle is finished. Come back for the next one!")
-            )
-        elif pokemon_id in game.guesses:
-            guessed = game.guessed[game.guesses.index(pokemon_id)]
-            response = error(
-                409,
-                "duplicate_guess",
-                _("You already guessed %(name)s. It did not use an attempt.")
-                % {"name": guessed.display_name(lang)},
-            )
-        else:
-            guess = Pokemon.objects.get(pk=pokemon_id)
-            game.add_guess(guess, now)
-            row = state.hint_row(guess, puzzle.pokemon, lang)
-            response = JsonResponse(
-                {"guess": row, **state.puzzle_payload(puzzle, game, now)}, status=201
-            )
+    elif outcome.result == "duplicate":
+        response = error(
+            409,
+            "duplicate_guess",
+            _("You already guessed %(name)s. It did not use an attempt.")
+            % {"name": guess.display_name(lang)},
+        )
+    else:
+        row = state.hint_row(guess, puzzle.pokemon, lang)
+        response = JsonResponse(
+            {"guess": row, **state.puzzle_payload(puzzle, game, now)}, status=201
+        )
     players.remember_player(response, player)
     return response
 
@@ -220,7 +211,7 @@ def pokemon_names(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def silhouette(request: HttpRequest, number: int) -> HttpResponse:
-    puzzle = DailyPuzzle.for_number(number)
+    puzzle = memory.puzzle_for_number(number)
     if puzzle is None:
         return HttpResponse(status=404)
     pokemon = puzzle.pokemon

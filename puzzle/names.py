@@ -1,33 +1,30 @@
 """Name lookup for guesses and autocomplete, per page language.
 
-Indexes are derived from the Pokémon rows and kept per process, keyed by the newest
-``updated_at`` of the table: a staff edit changes the key, so every worker on every
-node rebuilds on its next request without any shared state.
+Indexes are derived from the Pokédex in process memory (``puzzle.memory``) and kept
+per process, keyed by the Pokédex version: a staff edit bumps it, so every worker on
+every node rebuilds on its next request, and a request costs one cache get.
 """
 
 from functools import lru_cache
 
-from django.db.models import Max
-
-from puzzle import rules
-from puzzle.models import Pokemon
+from portal import versions
+from puzzle import memory, rules
 
 
 def data_version() -> str:
-    newest = Pokemon.objects.aggregate(newest=Max("updated_at"))["newest"]
-    return newest.isoformat() if newest else "empty"
+    return str(versions.get(memory.POKEDEX))
 
 
 @lru_cache(maxsize=64)
 def _index(lang: str, version: str) -> rules.NameIndex:
-    rows = Pokemon.objects.all()
+    rows = memory.pokedex().values()
     return rules.NameIndex((p.id, p.names_for(lang)) for p in rows)
 
 
 @lru_cache(maxsize=64)
 def _names(lang: str, version: str) -> list[dict[str, str]]:
     result = []
-    for p in Pokemon.objects.all():
+    for p in memory.pokedex().values():
         local = p.display_name(lang)
         entry = {"name": local}
         if local != p.name_en:

@@ -11,6 +11,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from portal import versions
+from puzzle import memory
 from puzzle.models import Pokemon
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pokedex.json"
@@ -68,4 +70,5 @@ class Command(BaseCommand):
                 else:
                     Pokemon.objects.create(id=entry["id"], in_daily_pool=entry["artwork"], **fields)
                     created += 1
+        versions.bump(memory.POKEDEX)  # update() sends no signals: workers reload once
         self.stdout.write(self.style.SUCCESS(f"Pokédex: {created} created, {updated} updated."))
