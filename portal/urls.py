@@ -4,11 +4,14 @@ from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.conf.urls.static import static
 from django.contrib import admin
-from django.contrib.sitemaps.views import sitemap
+from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path
+from django.views.decorators.cache import cache_page
 
 from portal import views
 from portal.sitemaps import sitemaps
+
+SITEMAP_CACHE_SECONDS = 60 * 60
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -17,11 +20,19 @@ urlpatterns = [
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("healthz", views.healthz, name="healthz"),
+    # An index over per-app sections, each paginated (portal.sitemaps); cached for an
+    # hour: a new day's puzzle appears in the archive section within that time.
     path(
         "sitemap.xml",
-        sitemap,
+        cache_page(SITEMAP_CACHE_SECONDS)(sitemap_views.index),
+        {"sitemaps": sitemaps, "sitemap_url_name": "sitemap_section"},
+        name="sitemap_index",
+    ),
+    path(
+        "sitemap-<section>.xml",
+        cache_page(SITEMAP_CACHE_SECONDS)(sitemap_views.sitemap),
         {"sitemaps": sitemaps},
-        name="django.contrib.sitemaps.views.sitemap",
+        name="sitemap_section",
     ),
 ]
 urlpatterns += i18n_patterns(
