@@ -5,9 +5,12 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from portal.pagecache import cached_page
 from puzzle.island import game_island_context
+from puzzle.models import today
 
 
+@cached_page(key=lambda request: today())
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/home.html", game_island_context(request))
 
@@ -16,5 +19,5 @@ def page(template: str) -> Callable[[HttpRequest], HttpResponse]:
     def view(request: HttpRequest) -> HttpResponse:
         return render(request, template)
 
-    view.__name__ = template.rsplit("/", 1)[-1].removesuffix(".html")
-    return view
+    view.__name__ = view.__qualname__ = template.rsplit("/", 1)[-1].removesuffix(".html")
+    return cached_page()(view)

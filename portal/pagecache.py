@@ -12,8 +12,13 @@ place and gets the new request's nonce when served.
 
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import wraps
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
+
+from portal import versions
+from portal.absolute import site_url
 
 MAX_PAGES = 512
 NONCE_MARK = "__csp_nonce__"
@@ -49,3 +54,48 @@ def render(request: HttpRequest, key: tuple, build: Callable[[], tuple[bytes, ob
 
 def clear() -> None:
     _pages.clear()
+
+
+def cached_page(*version_names: str, key: Callable[[HttpRequest], object] | None = None):
+    """Serve a view's 200 responses from memory, keyed by the full path, the language,
+    the public address, the versions named and ``key(request)`` (e.g. today's puzzle)."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if request.method not in ("GET", "HEAD"):
+                return view(request, *args, **kwargs)
+            parts = (
+                view.__module__,
+                view.__qualname__,
+                request.get_full_path(),
+                get_language(),
+                site_url(request),
+                versions.get_many(*version_names) if version_names else (),
+                key(request) if key else None,
+            )
+            uncached: list[HttpResponse] = []
+
+            def build() -> tuple[bytes, object]:
+                response = view(request, *args, **kwargs)
+                if response.status_code != 200 or response.cookies:
+                    uncached.append(response)
+                    raise _NotCacheable
+                return response.content, getattr(response, "_csp_update", None)
+
+            try:
+                body, csp = render(request, parts, build)
+            except _NotCacheable:
+                return uncached[0]
+            response = HttpResponse(body)
+            if csp is not None:
+                response._csp_update = csp
+            return response
+
+        return wrapper
+
+    return decorate
+
+
+class _NotCacheable(Exception):
+    pass

@@ -36,7 +36,8 @@ DEBUG = envbool("DJANGO_DEBUG", False)
 SECRET_KEY = env("SECRET_KEY", "django-insecure-local-key-for-development-and-tests-0123456789")
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
-SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Empty: absolute URLs use the address each request came to (portal.absolute).
+SITE_URL = env("SITE_URL").rstrip("/")
 
 INSTALLED_APPS = [
     "modeltranslation",  # must precede django.contrib.admin
@@ -63,6 +64,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "portal.middleware.LanguagePreferenceMiddleware",
+    "portal.middleware.PublicPageCacheMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -287,6 +289,8 @@ CONTENT_SECURITY_POLICY = {
 PUZZLE_LAUNCH_DATE = env("PUZZLE_LAUNCH_DATE", "2026-11-01")
 PUZZLE_SEED = env("PUZZLE_SEED", "pokeguess")
 PLAYER_COOKIE_NAME = "pg_player"
+# How long a CDN (and browsers) may keep a public page (docs/scaling.md).
+PAGE_CACHE_SECONDS = int(env("PAGE_CACHE_SECONDS", "60"))
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
 RATELIMIT_USE_CACHE = "default"

@@ -1,6 +1,5 @@
 """Site-wide views: language switch, robots.txt, the error pages."""
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -12,6 +11,7 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 
 from portal import languages
+from portal.absolute import site_url
 from portal.middleware import store_language
 
 
@@ -47,7 +47,7 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
         "Disallow: /api/",
         "Disallow: /language/",
         "",
-        f"Sitemap: {settings.SITE_URL}{reverse('django.contrib.sitemaps.views.sitemap')}",
+        f"Sitemap: {site_url(request)}{reverse('sitemap_index')}",
     ]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
 

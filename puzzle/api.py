@@ -13,6 +13,7 @@ from functools import wraps
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.translation import activate, get_language
@@ -56,10 +57,10 @@ def api_language(view: Callable) -> Callable:
 
 
 def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
-    player = players.current_player(request)
-    if player is None:
+    pid = players.player_id(request)
+    if pid is None:
         return None
-    return PlayerGame.objects.filter(player=player, puzzle=puzzle).first()
+    return PlayerGame.objects.filter(player_id=pid, puzzle=puzzle).first()
 
 
 @require_GET
@@ -67,7 +68,9 @@ def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
 @api_language
 def puzzle_today(request: HttpRequest) -> JsonResponse:
     puzzle = memory.puzzle_for_date(today())
-    return JsonResponse(state.puzzle_payload(puzzle, _game_for(request, puzzle)))
+    payload = state.puzzle_payload(puzzle, _game_for(request, puzzle))
+    # Pages carry no token (a CDN caches them): the island takes it from here.
+    return JsonResponse({**payload, "csrf_token": get_token(request)})
 
 
 @require_GET
@@ -77,7 +80,8 @@ def puzzle_detail(request: HttpRequest, number: int) -> JsonResponse:
     puzzle = memory.puzzle_for_number(number)
     if puzzle is None:
         return not_found()
-    return JsonResponse(state.puzzle_payload(puzzle, _game_for(request, puzzle)))
+    payload = state.puzzle_payload(puzzle, _game_for(request, puzzle))
+    return JsonResponse({**payload, "csrf_token": get_token(request)})
 
 
 def _rate_limited(request: HttpRequest) -> bool:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from puzzle import api
+from puzzle import api, api_archive
 
 app_name = "puzzle_api"
 urlpatterns = [
@@ -11,4 +11,5 @@ urlpatterns = [
     path("puzzle/<int:number>/silhouette.png", api.silhouette, name="silhouette"),
     path("pokemon/names", api.pokemon_names, name="names"),
     path("stats", api.player_statistics, name="stats"),
+    path("archive", api_archive.archive_progress, name="archive"),
 ]

@@ -34,7 +34,7 @@ const RECHECK_MS = 15_000;
 const RECHECKS = 8;
 
 export function Game({ initial, live, nav }: Props) {
-  const { strings, urls, lang, csrfToken, openDialog } = useIsland();
+  const { strings, urls, lang, openDialog } = useIsland();
   const [play, dispatch] = useReducer(playReducer, initial, initialPlay);
   const [text, setText] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
@@ -54,7 +54,7 @@ export function Game({ initial, live, nav }: Props) {
     sending.current = true;
     dispatch({ type: "send" });
     try {
-      const payload = await postGuess(withLang(`${puzzleUrl}/guesses`, lang), name, csrfToken);
+      const payload = await postGuess(withLang(`${puzzleUrl}/guesses`, lang), name);
       dispatch({ type: "guessed", payload });
       setText("");
     } catch (error) {
