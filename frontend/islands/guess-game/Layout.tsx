@@ -1,0 +1,41 @@
+// Shared UI state (dialogs, high contrast) of the island, with no router: today's game
+// on the home page needs none, so react-router only loads with the archive (App.tsx).
+import { useMemo, useRef, useState, type ReactNode } from "react";
+import { highContrast, setHighContrast } from "../../lib/storage";
+import { IslandContext, type DialogRequest, type Island, type IslandProps } from "./context";
+import { HelpDialog } from "./HelpDialog";
+import { StatsDialog } from "./StatsDialog";
+
+export function Layout({ props, children }: { props: IslandProps; children: ReactNode }) {
+  const [contrast, setContrast] = useState(highContrast);
+  const [dialog, setDialog] = useState<DialogRequest | null>(null);
+  const navigated = useRef(false);
+
+  const island = useMemo<Island>(
+    () => ({
+      ...props,
+      highContrast: contrast,
+      setHighContrast: (on) => {
+        setHighContrast(on);
+        setContrast(on);
+      },
+      openDialog: setDialog,
+      navigated,
+    }),
+    [props, contrast],
+  );
+
+  return (
+    <IslandContext value={island}>
+      <div className={contrast ? "gg gg--contrast" : "gg"}>
+        {children}
+        <HelpDialog open={dialog?.kind === "help"} onClose={() => setDialog(null)} />
+        <StatsDialog
+          open={dialog?.kind === "stats"}
+          highlight={dialog?.kind === "stats" ? dialog.highlight : null}
+          onClose={() => setDialog(null)}
+        />
+      </div>
+    </IslandContext>
+  );
+}
