@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import is_ratelimited
 
 from portal import languages
+from portal.compression import compressed
 from puzzle import guesses, memory, names, players, state
 from puzzle.models import DailyPuzzle, PlayerGame, today
 from puzzle.silhouette import render_silhouette
@@ -194,6 +195,7 @@ def player_statistics(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
+@compressed
 @api_language
 def pokemon_names(request: HttpRequest) -> HttpResponse:
     lang = get_language() or languages.DEFAULT

@@ -94,3 +94,35 @@ def test_guesses_are_kept_in_order(client, pikachu_today):
     assert game.guesses == [1, 4, 25]
     assert game.status == "won"
     assert json.loads(json.dumps(game.guesses)) == [1, 4, 25]
+
+
+class TestCompressedNames:
+    def test_the_names_list_is_brotli_compressed_when_accepted(self, client):
+        import brotli
+
+        response = client.get("/api/pokemon/names?lang=de", HTTP_ACCEPT_ENCODING="gzip, br")
+        assert response["Content-Encoding"] == "br"
+        assert "Accept-Encoding" in response["Vary"]
+        data = json.loads(brotli.decompress(response.content))
+        assert {"name": "Bisasam", "en": "Bulbasaur"} in data["names"]
+        assert len(response.content) < len(json.dumps(data).encode()) / 3
+
+    def test_it_falls_back_to_gzip_and_to_plain(self, client):
+        import gzip
+
+        zipped = client.get("/api/pokemon/names?lang=fr", HTTP_ACCEPT_ENCODING="gzip")
+        assert zipped["Content-Encoding"] == "gzip"
+        assert json.loads(gzip.decompress(zipped.content))["lang"] == "fr"
+        plain = client.get("/api/pokemon/names?lang=fr")
+        assert "Content-Encoding" not in plain
+        assert plain.json()["lang"] == "fr"
+
+    def test_a_compressed_list_still_revalidates(self, client):
+        first = client.get("/api/pokemon/names?lang=ja", HTTP_ACCEPT_ENCODING="br")
+        assert first["ETag"].startswith('W/"')
+        again = client.get(
+            "/api/pokemon/names?lang=ja",
+            HTTP_ACCEPT_ENCODING="br",
+            HTTP_IF_NONE_MATCH=first["ETag"],
+        )
+        assert again.status_code == 304
