@@ -5,13 +5,27 @@ pages) in process memory, keyed by a version number kept in the ``versions`` cac
 (Redis in production, a small file cache for a single machine). A save or delete bumps
 it through model signals, so a request pays one cache get, never a database query, and
 every worker on every node rebuilds on its next request after an edit.
+
+Within one request the versions are read once, all together: the first lookup fetches
+every name in ``KNOWN`` in one round trip, later lookups reuse the answer.
 """
 
 import time
 
 from django.core.cache import caches
+from django.core.signals import request_started
 
 INITIAL = 1
+KNOWN = ("pokedex", "puzzles", "games")
+
+_request_memo: dict[str, int] = {}
+
+
+def _forget(**kwargs) -> None:
+    _request_memo.clear()
+
+
+request_started.connect(_forget, dispatch_uid="versions-forget")
 
 
 def _store():
@@ -28,25 +42,30 @@ def get(name: str) -> int:
 
 
 def get_many(*names: str) -> tuple[int, ...]:
-    """Several versions in one cache round trip."""
-    store = _store()
-    keys = [_key(name) for name in names]
-    found = store.get_many(keys)
-    for key in keys:
-        if found.get(key) is None:
-            # Start from the clock so a flushed cache never brings back an older number.
-            store.add(key, int(time.time() * 1000), timeout=None)
-            found[key] = store.get(key, INITIAL)
-    return tuple(int(found[key]) for key in keys)
+    """Several versions, read from the cache at most once per request."""
+    if any(name not in _request_memo for name in names):
+        wanted = list(dict.fromkeys((*KNOWN, *names)))
+        store = _store()
+        found = store.get_many([_key(name) for name in wanted])
+        for name in wanted:
+            value = found.get(_key(name))
+            if value is None:
+                # Start from the clock so a flushed cache never brings back an older number.
+                store.add(_key(name), int(time.time() * 1000), timeout=None)
+                value = store.get(_key(name), INITIAL)
+            _request_memo[name] = int(value)
+    return tuple(_request_memo[name] for name in names)
 
 
 def bump(name: str) -> int:
     store = _store()
     try:
-        return int(store.incr(_key(name)))
+        value = int(store.incr(_key(name)))
     except ValueError:  # not there yet (or evicted)
-        store.set(_key(name), int(time.time() * 1000), timeout=None)
-        return get(name)
+        value = int(time.time() * 1000)
+        store.set(_key(name), value, timeout=None)
+    _request_memo[name] = value
+    return value
 
 
 def bumper(*names: str, on_create: bool = True):
