@@ -53,6 +53,8 @@ def compressed(view):
         if tag.startswith("W/"):
             request.META["HTTP_IF_NONE_MATCH"] = tag[2:]
         response = view(request, *args, **kwargs)
+        if getattr(response, "is_rendered", True) is False:
+            response.render()  # a TemplateResponse (the sitemap views)
         patch_vary_headers(response, ("Accept-Encoding",))
         encoding = _encoding(request)
         if (

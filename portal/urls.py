@@ -9,6 +9,7 @@ from django.urls import include, path
 from django.views.decorators.cache import cache_page
 
 from portal import views
+from portal.compression import compressed
 from portal.sitemaps import sitemaps
 
 SITEMAP_CACHE_SECONDS = 60 * 60
@@ -20,17 +21,17 @@ urlpatterns = [
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("healthz", views.healthz, name="healthz"),
-    # An index over per-app sections, each paginated (portal.sitemaps); cached for an
-    # hour: a new day's puzzle appears in the archive section within that time.
+    # An index over per-app sections, each paginated (portal.sitemaps); compressed and
+    # cached for an hour: a new day's puzzle appears in the archive within that time.
     path(
         "sitemap.xml",
-        cache_page(SITEMAP_CACHE_SECONDS)(sitemap_views.index),
+        cache_page(SITEMAP_CACHE_SECONDS)(compressed(sitemap_views.index)),
         {"sitemaps": sitemaps, "sitemap_url_name": "sitemap_section"},
         name="sitemap_index",
     ),
     path(
         "sitemap-<section>.xml",
-        cache_page(SITEMAP_CACHE_SECONDS)(sitemap_views.sitemap),
+        cache_page(SITEMAP_CACHE_SECONDS)(compressed(sitemap_views.sitemap)),
         {"sitemaps": sitemaps},
         name="sitemap_section",
     ),

@@ -83,3 +83,12 @@ def test_a_warm_section_is_served_from_the_cache(client, django_assert_max_num_q
     client.get("/sitemap-games.xml")
     with django_assert_max_num_queries(0):
         assert client.get("/sitemap-games.xml").status_code == 200
+
+
+def test_sections_are_compressed_for_crawlers_that_accept_it(client):
+    import gzip
+
+    response = client.get("/sitemap-pages.xml", HTTP_ACCEPT_ENCODING="gzip")
+    assert response["Content-Encoding"] == "gzip"
+    root = ET.fromstring(gzip.decompress(response.content))
+    assert len(root.findall("sm:url", NS)) == 6 * LANGS
