@@ -4,6 +4,7 @@
 import json
 
 import pytest
+from django.db import connection
 
 from puzzle import memory
 from puzzle.models import PlayerGame, Pokemon
@@ -27,6 +28,22 @@ def test_a_returning_players_guess_makes_at_most_four_queries(
             response = guess(client, 21, "Charmander")
     assert response.status_code == 201
     assert len(response.json()["state"]["guesses"]) == 2
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's conditional update")
+def test_on_postgresql_a_returning_players_guess_is_one_conditional_update(
+    client, pikachu_today, django_assert_num_queries
+):
+    with at(NOON):
+        guess(client, 21, "Bulbasaur")
+        with django_assert_num_queries(1):
+            response = guess(client, 21, "Charmander")
+        with django_assert_num_queries(2):  # the update finds nothing, one read says why
+            repeated = guess(client, 21, "Charmander")
+    assert response.status_code == 201
+    assert response.json()["state"]["guesses"][1]["name"] == "Charmander"
+    assert repeated.json()["error"]["code"] == "duplicate_guess"
+    assert PlayerGame.objects.get().guesses == [1, 4]
 
 
 def test_a_players_first_guess_of_a_day_makes_at_most_four_queries(
