@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from scripts.bench import DATABASE_URL, REDIS_URL, TARGETS, WORKERS, ensure_database
+from scripts.bench import DATABASE_URL, REDIS_URL, TARGETS, THREADS, WORKERS, ensure_database
 from scripts.serve import ROOT, gunicorn, manage
 
 LOCUSTFILE = ROOT / "scripts" / "spike_locustfile.py"
@@ -89,8 +89,11 @@ def main() -> int:
     }
     for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
         manage(env, *args)
-    with gunicorn(env, workers=WORKERS) as base:
-        print(f"gunicorn {WORKERS} workers on {os.cpu_count()} cores; latencies in ms")
+    with gunicorn(env, workers=WORKERS, threads=THREADS) as base:
+        print(
+            f"gunicorn {WORKERS} workers × {THREADS} threads on {os.cpu_count()} cores; "
+            "latencies in ms"
+        )
         print(f"\nCapacity ({CAPACITY_SECONDS}s each, no think time), ratio to the bare view:")
         print(header())
         bare = locust(base, CAPACITY_USERS, CAPACITY_USERS, CAPACITY_SECONDS, "BareView")

@@ -29,8 +29,9 @@ def manage(env: dict, *args: str) -> None:
 
 
 @contextmanager
-def gunicorn(env: dict, workers: int = 2) -> Iterator[str]:
-    """Yield the base URL of a gunicorn serving the project with ``env``."""
+def gunicorn(env: dict, workers: int = 2, threads: int = 1) -> Iterator[str]:
+    """Yield the base URL of a gunicorn serving the project with ``env`` (``threads`` > 1:
+    gunicorn's threaded workers, for requests that mostly wait on the database)."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -43,6 +44,7 @@ def gunicorn(env: dict, workers: int = 2) -> Iterator[str]:
             "--no-control-socket",
             "--log-level",
             "warning",
+            *(["--threads", str(threads)] if threads > 1 else []),
         ],
         cwd=ROOT,
         env=env,
