@@ -182,11 +182,11 @@ def puzzle_results(request: HttpRequest, number: int) -> JsonResponse:
 @never_cache
 @api_language
 def player_statistics(request: HttpRequest) -> JsonResponse:
-    player = players.current_player(request)
+    pid = players.player_id(request)
     games = []
-    if player is not None:
+    if pid is not None:
         rows = PlayerGame.objects.filter(
-            player=player,
+            player_id=pid,
             counts_for_stats=True,
             status__in=[PlayerGame.Status.WON, PlayerGame.Status.LOST],
         ).values_list("puzzle__date", "status", "guesses")

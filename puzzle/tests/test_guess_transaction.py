@@ -143,3 +143,13 @@ class TestCompressedNames:
             HTTP_IF_NONE_MATCH=first["ETag"],
         )
         assert again.status_code == 304
+
+
+def test_the_per_player_reads_are_one_query_each(
+    client, pikachu_today, django_assert_max_num_queries
+):
+    with at(NOON):
+        guess(client, 21, "Pikachu")
+        for path in ("/api/puzzle/today", "/api/stats", "/api/archive"):
+            with django_assert_max_num_queries(1):
+                assert client.get(path).status_code == 200
