@@ -62,4 +62,8 @@ def gunicorn(env: dict, workers: int = 2, threads: int = 1) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # a worker stuck in a long request
+            process.kill()
+            process.wait()
