@@ -190,7 +190,7 @@ def main() -> int:
             if path is None:
                 r = run(port, "guess", players=players)
             else:
-                Player(port).request("GET", path)  # warm the caches first
+                Player(port).request("GET", path, headers=ACCEPT)  # warm the caches first
                 r = run(port, "page", path, players=players)
             ratio = r["rps"] / (bare["rps"] or 1)
             print(

@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import urllib.request
 from pathlib import Path
 
 from scripts.bench import DATABASE_URL, REDIS_URL, TARGETS, THREADS, WORKERS, ensure_database
@@ -63,8 +64,20 @@ def locust(base: str, users: int, rate: float, seconds: int, user_class: str, **
             stderr=subprocess.DEVNULL,
             timeout=seconds + 60,
         )
+        with open(f"{prefix}_failures.csv", newline="") as handle:
+            for row in csv.DictReader(handle):
+                print(f"  failure: {row['Name']}: {row['Error'][:80]} ×{row['Occurrences']}")
         with open(f"{prefix}_stats.csv", newline="") as handle:
             return [row for row in csv.DictReader(handle) if row["Name"] != "Aggregated"]
+
+
+def warm(url: str) -> None:
+    """One request per encoding a client may ask for, so the capacity run measures warm
+    caches rather than 32 first renders at once."""
+    for encoding in ("", "gzip, deflate", "br, gzip"):
+        request = urllib.request.Request(url, headers={"Accept-Encoding": encoding})
+        with urllib.request.urlopen(request, timeout=60) as response:
+            response.read()
 
 
 def line(label: str, row: dict, extra: str = "") -> str:
@@ -104,6 +117,7 @@ def main() -> int:
                 rows = locust(base, users, users, CAPACITY_SECONDS, "Guesser")
                 row = next(r for r in rows if r["Name"].startswith("POST"))
             else:
+                warm(base + path)
                 rows = locust(base, users, users, CAPACITY_SECONDS, "PageReader", BENCH_PATH=path)
                 row = rows[0]
             ratio = float(row["Requests/s"]) / bare_rps
