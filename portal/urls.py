@@ -21,17 +21,18 @@ urlpatterns = [
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("healthz", views.healthz, name="healthz"),
-    # An index over per-app sections, each paginated (portal.sitemaps); compressed and
-    # cached for an hour: a new day's puzzle appears in the archive within that time.
+    # An index over per-app sections, each paginated (portal.sitemaps), cached for an
+    # hour (a new day's puzzle appears in the archive within that time) whatever the
+    # client's Accept-Encoding, then compressed from bytes each worker keeps.
     path(
         "sitemap.xml",
-        cache_page(SITEMAP_CACHE_SECONDS)(compressed(sitemap_views.index)),
+        compressed(cache_page(SITEMAP_CACHE_SECONDS)(sitemap_views.index)),
         {"sitemaps": sitemaps, "sitemap_url_name": "sitemap_section"},
         name="sitemap_index",
     ),
     path(
         "sitemap-<section>.xml",
-        cache_page(SITEMAP_CACHE_SECONDS)(compressed(sitemap_views.sitemap)),
+        compressed(cache_page(SITEMAP_CACHE_SECONDS)(sitemap_views.sitemap)),
         {"sitemaps": sitemaps},
         name="sitemap_section",
     ),
