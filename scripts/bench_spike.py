@@ -102,7 +102,9 @@ def main() -> int:
     }
     for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
         manage(env, *args)
-    with gunicorn(env, workers=WORKERS, threads=THREADS) as base:
+    # Players think up to four seconds between guesses on a kept-alive connection (a
+    # proxy would hold it in production; gunicorn's default closes it after two).
+    with gunicorn(env, workers=WORKERS, threads=THREADS, keep_alive=10) as base:
         print(
             f"gunicorn {WORKERS} workers × {THREADS} threads on {os.cpu_count()} cores; "
             "latencies in ms"

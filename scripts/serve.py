@@ -29,7 +29,7 @@ def manage(env: dict, *args: str) -> None:
 
 
 @contextmanager
-def gunicorn(env: dict, workers: int = 2, threads: int = 1) -> Iterator[str]:
+def gunicorn(env: dict, workers: int = 2, threads: int = 1, keep_alive: int = 2) -> Iterator[str]:
     """Yield the base URL of a gunicorn serving the project with ``env`` (``threads`` > 1:
     gunicorn's threaded workers, for requests that mostly wait on the database)."""
     port = free_port()
@@ -45,6 +45,8 @@ def gunicorn(env: dict, workers: int = 2, threads: int = 1) -> Iterator[str]:
             "--log-level",
             "warning",
             *(["--threads", str(threads)] if threads > 1 else []),
+            "--keep-alive",
+            str(keep_alive),
         ],
         cwd=ROOT,
         env=env,
