@@ -113,3 +113,12 @@ def test_a_cached_page_gets_each_requests_csp_nonce(client, settings):
         response = client.get("/about/")
         nonce = re.search(r"'nonce-([^']+)'", response["Content-Security-Policy"]).group(1)
         assert f'nonce="{nonce}"' in response.content.decode()
+
+
+def test_static_files_get_brotli_beside_gzip():
+    # whitenoise writes .br files at collectstatic only when the brotli package is there.
+    from whitenoise.compress import Compressor
+
+    compressor = Compressor(quiet=True)
+    assert compressor.use_brotli and compressor.use_gzip
+    assert compressor.should_compress("assets/main.js")
