@@ -17,7 +17,7 @@ FRONTEND_SOURCES := $(shell find frontend -type f \( -name '*.ts' -o -name '*.ts
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run dev setup test lint test-python test-js test-e2e chromium bench lighthouse \
+.PHONY: run dev setup test lint test-python test-js test-e2e chromium bench bench-spike lighthouse \
 	messages translation-status clean pokedex
 
 run: setup
@@ -112,6 +112,10 @@ chromium:
 
 bench: setup
 	$(PY) -m scripts.bench
+
+# The midnight spike (locust): 2,000 players over a minute; BIG=1 for 10,000.
+bench-spike: setup
+	$(if $(BIG),SPIKE_PLAYERS=10000) $(PY) -m scripts.bench_spike
 
 LIGHTHOUSE_VERSION := 12.8.2
 

@@ -38,6 +38,7 @@ def _clean_cache(request, settings, tmp_path_factory):
     ratelimits.reset_fail_open()
     for alias in ("default", "ratelimit"):
         caches[alias].clear()
+    _forget_process_memory()
     yield
     for alias in ("default", "ratelimit"):
         caches[alias].clear()
@@ -52,3 +53,15 @@ def _default_language():
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+def _forget_process_memory() -> None:
+    # Workers keep staff-edited data in memory keyed by versions (docs/scaling.md); tests
+    # also write with update(), which bumps nothing, so each test starts afresh.
+    from portal import pagecache
+    from puzzle import memory, names
+
+    memory.clear()
+    names._index.cache_clear()
+    names._names.cache_clear()
+    pagecache.clear()

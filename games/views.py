@@ -3,12 +3,15 @@
 import json
 
 from csp.decorators import csp_update
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games.apps import CONTENT_VERSION
 from games.models import Game, Section
 from games.text import plain
+from portal.absolute import site_url
+from portal.pagecache import cached_page
+from puzzle import memory
 
 LIST_KINDS = {
     Section.Kind.FEATURES: "features",
@@ -30,7 +33,7 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
         "@type": "VideoGame",
         "name": game.name,
         "description": game.seo_description,
-        "url": settings.SITE_URL + request.path,
+        "url": site_url(request) + request.path,
         "gamePlatform": "Web browser",
         "applicationCategory": "Game",
         "operatingSystem": "Any",
@@ -61,6 +64,7 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
     return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+@cached_page(CONTENT_VERSION, memory.POKEDEX)
 def detail(request: HttpRequest, slug: str) -> HttpResponse:
     game = (
         Game.objects.published()

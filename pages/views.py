@@ -5,10 +5,13 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from portal.pagecache import cached_page
+from puzzle import memory
 from puzzle.island import game_island_context
-from puzzle.models import launch_date, launched
+from puzzle.models import launch_date, launched, today
 
 
+@cached_page(memory.POKEDEX, key=lambda request: today())
 def home(request: HttpRequest) -> HttpResponse:
     if not launched():
         return render(request, "pages/home.html", {"first_puzzle_date": launch_date()})
@@ -19,5 +22,5 @@ def page(template: str) -> Callable[[HttpRequest], HttpResponse]:
     def view(request: HttpRequest) -> HttpResponse:
         return render(request, template)
 
-    view.__name__ = template.rsplit("/", 1)[-1].removesuffix(".html")
-    return view
+    view.__name__ = view.__qualname__ = template.rsplit("/", 1)[-1].removesuffix(".html")
+    return cached_page()(view)

@@ -7,10 +7,12 @@ from django.http import HttpRequest
 from django.utils.translation import get_language, get_language_bidi, get_language_info
 
 from portal import languages
+from portal.absolute import site_url
 
 
 def site(request: HttpRequest) -> dict:
     code = get_language() or languages.DEFAULT
+    base = site_url(request)
     _prefix, bare = languages.split_path(request.path)
     full = request.get_full_path()
     switcher = []
@@ -25,7 +27,7 @@ def site(request: HttpRequest) -> dict:
                 "url": "/language/?" + urlencode({"lang": lang, "next": full}),
             }
         )
-        alternates.append({"code": lang, "url": settings.SITE_URL + languages.localize(bare, lang)})
+        alternates.append({"code": lang, "url": base + languages.localize(bare, lang)})
     return {
         "lang_code": code,
         "lang_dir": "rtl" if get_language_bidi() else "ltr",
@@ -34,10 +36,10 @@ def site(request: HttpRequest) -> dict:
         "og_locale_alternates": [v for k, v in languages.OG_LOCALES.items() if k != code],
         "switcher_languages": switcher,
         "hreflang_alternates": alternates,
-        "x_default_url": settings.SITE_URL + bare,
-        "canonical_url": settings.SITE_URL + languages.localize(bare, code),
+        "x_default_url": base + bare,
+        "canonical_url": base + languages.localize(bare, code),
         "home_url": languages.localize("/", code),
-        "SITE_URL": settings.SITE_URL,
+        "SITE_URL": base,
         "VITE_DEV": settings.DJANGO_VITE["default"]["dev_mode"],
         "ANALYTICS_ID": settings.ANALYTICS_ID,
         "ADSENSE_CLIENT": settings.ADSENSE_CLIENT,

@@ -18,7 +18,7 @@ UNLOCALIZED_PREFIXES = (
     "/static/",
     "/media/",
     "/language/",
-    "/sitemap.xml",
+    "/sitemap",  # the index and its sections (/sitemap-games.xml, …)
     "/robots.txt",
     "/favicon.ico",
     "/healthz",

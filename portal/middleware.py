@@ -2,13 +2,15 @@
 
 Django's LocaleMiddleware always serves unprefixed URLs in English when
 ``prefix_default_language=False``; this middleware adds the rules of DESIGN "Languages":
-a prefixed URL becomes the stored preference; an unprefixed page redirects to the
-stored (or, with none stored, the browser's) non-English language.
+an unprefixed page redirects to the stored (or, with none stored, the browser's)
+non-English language. A prefixed page becomes the stored preference in the browser
+(frontend/lib/shell.ts writes the cookie), so the page itself sets no cookie and a CDN
+may cache it (docs/scaling.md).
 """
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from portal import languages
 
@@ -45,7 +47,25 @@ class LanguagePreferenceMiddleware:
                 response = self.get_response(request)
             patch_vary_headers(response, ("Cookie", "Accept-Language"))
             return response
+        return self.get_response(request)
+
+
+class PublicPageCacheMiddleware:
+    """Pages are the same for every visitor (DESIGN "Who sees what"): a 200 page that
+    sets no cookie may be kept by a CDN for ``PAGE_CACHE_SECONDS``, so staff edits reach
+    visitors within that time. The player's data comes from the API (never cached)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if stored != prefix:
-            store_language(response, prefix)
+        if (
+            request.method in ("GET", "HEAD")
+            and response.status_code == 200
+            and not response.cookies
+            and not response.has_header("Cache-Control")
+            and languages.is_localized(request.path_info)
+        ):
+            patch_cache_control(response, public=True, max_age=settings.PAGE_CACHE_SECONDS)
         return response

@@ -44,7 +44,8 @@ SECRET_KEY = env("SECRET_KEY") or (
 )
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
-SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Empty: absolute URLs use the address each request came to (portal.absolute).
+SITE_URL = env("SITE_URL").rstrip("/")
 
 INSTALLED_APPS = [
     "modeltranslation",  # must precede django.contrib.admin
@@ -73,6 +74,7 @@ MIDDLEWARE = [
     "portal.public_cache.UrlOnlyVaryMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "portal.middleware.LanguagePreferenceMiddleware",
+    "portal.middleware.PublicPageCacheMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -126,6 +128,14 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
         env("DB_CONNECT_TIMEOUT", "3")
     )
+# DB_POOL=1: psycopg's connection pool (PostgreSQL) instead of persistent connections;
+# Django requires CONN_MAX_AGE=0 with it. See docs/scaling.md.
+if envbool("DB_POOL") and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(env("DB_POOL_MIN", "1")),
+        "max_size": int(env("DB_POOL_MAX", "4")),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
@@ -163,6 +173,16 @@ else:
         "BACKEND": "puzzle.ratelimits.CounterFileCache",
         "LOCATION": env("RATELIMIT_CACHE_DIR", str(BASE_DIR / ".cache" / "ratelimit")),
         "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+# Version numbers of staff-edited data held in each worker's memory (portal.versions):
+# shared by every worker, so Redis when there is one, else a small file cache.
+if REDIS_URL:
+    CACHES["versions"] = {**CACHES["default"], "KEY_PREFIX": CACHES["default"]["KEY_PREFIX"] + "v"}
+else:
+    CACHES["versions"] = {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": env("VERSION_CACHE_DIR", str(BASE_DIR / ".cache" / "versions")),
+        "TIMEOUT": None,
     }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -330,6 +350,8 @@ PUZZLE_SEED = env("PUZZLE_SEED", profile.PUBLIC_PUZZLE_SEED)
 # Set it to rotate SECRET_KEY without changing the images of past puzzles.
 SILHOUETTE_SECRET = env("SILHOUETTE_SECRET") or SECRET_KEY
 PLAYER_COOKIE_NAME = "pg_player"
+# How long a CDN (and browsers) may keep a public page (docs/scaling.md).
+PAGE_CACHE_SECONDS = int(env("PAGE_CACHE_SECONDS", "60"))
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
 # purge_players deletes players (and their games) not seen for this long (privacy page).
 PLAYER_RETENTION_DAYS = int(env("PLAYER_RETENTION_DAYS", "400"))

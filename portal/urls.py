@@ -3,15 +3,19 @@
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.contrib.sitemaps.views import sitemap
+from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path, re_path
+from django.views.decorators.cache import cache_page
 
 from portal import admin_login, health, views
+from portal.compression import compressed
 from portal.observability.metrics import metrics_view
 from portal.sitemaps import sitemaps
 from puzzle import admin_insights
 
 admin.site.login_form = admin_login.ThrottledAdminAuthenticationForm
+
+SITEMAP_CACHE_SECONDS = 60 * 60
 
 urlpatterns = [
     path("admin/insights/", admin_insights.dashboard_view, name="insights"),
@@ -25,11 +29,20 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("metrics", metrics_view, name="metrics"),
     path("readyz", health.readyz, name="readyz"),
+    # An index over per-app sections, each paginated (portal.sitemaps), cached for an
+    # hour (a new day's puzzle appears in the archive within that time) whatever the
+    # client's Accept-Encoding, then compressed from bytes each worker keeps.
     path(
         "sitemap.xml",
-        sitemap,
+        compressed(cache_page(SITEMAP_CACHE_SECONDS)(sitemap_views.index)),
+        {"sitemaps": sitemaps, "sitemap_url_name": "sitemap_section"},
+        name="sitemap_index",
+    ),
+    path(
+        "sitemap-<section>.xml",
+        compressed(cache_page(SITEMAP_CACHE_SECONDS)(sitemap_views.sitemap)),
         {"sitemaps": sitemaps},
-        name="django.contrib.sitemaps.views.sitemap",
+        name="sitemap_section",
     ),
 ]
 urlpatterns += i18n_patterns(

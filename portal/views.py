@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 from django.views.static import serve
 
 from portal import languages
+from portal.absolute import site_url
 from portal.middleware import store_language
 from puzzle import errors
 from puzzle.decorators import activate_api_language
@@ -89,7 +90,7 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
         "Disallow: /api/",
         "Disallow: /language/",
         "",
-        f"Sitemap: {settings.SITE_URL}{reverse('django.contrib.sitemaps.views.sitemap')}",
+        f"Sitemap: {site_url(request)}{reverse('sitemap_index')}",
     ]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
 

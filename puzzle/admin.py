@@ -11,6 +11,8 @@ from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
+from portal import versions
+from puzzle import memory
 from puzzle.forms import DailyPuzzleAdminForm, PokemonAdminForm
 from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, today
 from puzzle.silhouette import normalize_upload
@@ -63,6 +65,7 @@ class PokemonAdmin(TabbedTranslationAdmin):
     @admin.action(description=_("Add to the daily pool (needs artwork)"))
     def add_to_pool(self, request, queryset) -> None:
         updated = queryset.exclude(has_default_artwork=False, artwork="").update(in_daily_pool=True)
+        versions.bump(memory.POKEDEX)  # update() sends no signals
         message = ngettext(
             "%(count)d Pokémon added to the pool.", "%(count)d Pokémon added to the pool.", updated
         )
@@ -71,6 +74,7 @@ class PokemonAdmin(TabbedTranslationAdmin):
     @admin.action(description=_("Remove from the daily pool"))
     def remove_from_pool(self, request, queryset) -> None:
         updated = queryset.update(in_daily_pool=False)
+        versions.bump(memory.POKEDEX)  # update() sends no signals
         message = ngettext(
             "%(count)d Pokémon removed from the pool.",
             "%(count)d Pokémon removed from the pool.",

@@ -11,8 +11,8 @@ import json
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.formats import date_format
@@ -20,14 +20,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from portal import languages
+from portal.compression import compressed
 from portal.public_cache import depends_on_url_only
-from puzzle import modes, names, players, ratelimits, rules, state
+from puzzle import guesses, memory, modes, names, players, ratelimits, state
 from puzzle.decorators import api_language, api_view
 from puzzle.errors import MAX_BODY, error
 from puzzle.models import (
     DailyPuzzle,
     PlayerGame,
-    Pokemon,
     RefusedName,
     launch_date,
     launched,
@@ -62,26 +62,29 @@ def too_many_requests(message: str) -> JsonResponse:
 
 
 def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
-    player = players.current_player(request)
-    if player is None:
+    pid = players.player_id(request)
+    if pid is None:
         return None
-    return PlayerGame.objects.filter(player=player, puzzle=puzzle).first()
+    return PlayerGame.objects.filter(player_id=pid, puzzle=puzzle).first()
 
 
 @api_view("GET")
 def puzzle_today(request: HttpRequest) -> JsonResponse:
     if not launched():
         return not_launched()
-    puzzle = DailyPuzzle.for_date(today())
-    return JsonResponse(state.puzzle_payload(puzzle, _game_for(request, puzzle)))
+    puzzle = memory.puzzle_for_date(today())
+    payload = state.puzzle_payload(puzzle, _game_for(request, puzzle))
+    # Pages carry no token (a CDN caches them): the island takes it from here.
+    return JsonResponse({**payload, "csrf_token": get_token(request)})
 
 
 @api_view("GET")
 def puzzle_detail(request: HttpRequest, number: int) -> JsonResponse:
-    puzzle = DailyPuzzle.for_number(number)
+    puzzle = memory.puzzle_for_number(number)
     if puzzle is None:
         return not_found()
-    return JsonResponse(state.puzzle_payload(puzzle, _game_for(request, puzzle)))
+    payload = state.puzzle_payload(puzzle, _game_for(request, puzzle))
+    return JsonResponse({**payload, "csrf_token": get_token(request)})
 
 
 def _player_key(request: HttpRequest) -> str | None:
@@ -101,7 +104,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
     if len(text) > MAX_NAME:
         return error(400, "name_too_long", _("That name is too long for a Pokémon."))
 
-    puzzle = DailyPuzzle.for_number(number)
+    puzzle = memory.puzzle_for_number(number)
     if puzzle is None:
         return not_found()
 
@@ -126,43 +129,37 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
             message = _("“%(text)s” is not a Pokémon we know. Check the spelling.") % {"text": text}
         return error(422, "unknown_pokemon", message, suggestions=suggestions)
 
+    guess = memory.pokemon(pokemon_id)
     now = timezone.now()
-    with transaction.atomic():  # the player row too: a failure leaves nothing behind
-        player = players.get_or_create_player(request)
-        game, _created = PlayerGame.objects.select_for_update().get_or_create(
-            player=player,
-            puzzle=puzzle,
-            defaults={
-                "counts_for_stats": puzzle.date == rules.utc_today(now),
-                "language": lang,
-                # The mode is chosen with the first guess and kept for the game.
-                "hard_mode": payload.get("hard_mode") is True,
-            },
+    outcome = guesses.record(
+        players.player_id(request),
+        puzzle,
+        guess,
+        now,
+        language=lang,
+        # The mode is chosen with the first guess and kept for the game.
+        hard_mode=payload.get("hard_mode") is True,
+        refuse=lambda game, pokemon: modes.hard_mode_refusal(game, pokemon, lang),
+    )
+    player, game = outcome.player, outcome.game
+    if outcome.result == "finished":
+        response = error(
+            409, "game_over", _("This puzzle is finished. Come back for the next one!")
         )
-        game.puzzle = puzzle  # already loaded, with its answer
-        if game.finished:
-            response = error(
-                409, "game_over", _("This puzzle is finished. Come back for the next one!")
-            )
-        elif pokemon_id in game.guesses:
-            guessed = game.guessed[game.guesses.index(pokemon_id)]
-            response = error(
-                409,
-                "duplicate_guess",
-                _("You already guessed %(name)s. It did not use an attempt.")
-                % {"name": guessed.display_name(lang)},
-            )
-        else:
-            guess = Pokemon.objects.get(pk=pokemon_id)
-            refusal = modes.hard_mode_refusal(game, guess, lang)
-            if refusal:
-                response = error(422, "hard_mode_violation", refusal)
-            else:
-                game.add_guess(guess, now)
-                row = state.hint_row(guess, puzzle.pokemon, lang)
-                response = JsonResponse(
-                    {"guess": row, **state.puzzle_payload(puzzle, game, now)}, status=201
-                )
+    elif outcome.result == "duplicate":
+        response = error(
+            409,
+            "duplicate_guess",
+            _("You already guessed %(name)s. It did not use an attempt.")
+            % {"name": guess.display_name(lang)},
+        )
+    elif outcome.result == "refused":
+        response = error(422, "hard_mode_violation", outcome.refusal or "")
+    else:
+        row = state.hint_row(guess, puzzle.pokemon, lang)
+        response = JsonResponse(
+            {"guess": row, **state.puzzle_payload(puzzle, game, now)}, status=201
+        )
     players.remember_player(response, player)
     return response
 
@@ -180,11 +177,11 @@ def puzzle_results(request: HttpRequest, number: int) -> JsonResponse:
 
 @api_view("GET")
 def player_statistics(request: HttpRequest) -> JsonResponse:
-    player = players.current_player(request)
+    pid = players.player_id(request)
     games = []
-    if player is not None:
+    if pid is not None:
         rows = PlayerGame.objects.filter(
-            player=player,
+            player_id=pid,
             counts_for_stats=True,
             status__in=[PlayerGame.Status.WON, PlayerGame.Status.LOST],
         ).values_list("puzzle__date", "status", "guesses")
@@ -204,6 +201,7 @@ def erase_player(request: HttpRequest) -> HttpResponse:
 
 
 @api_view("GET", cacheable=True)
+@compressed
 def pokemon_names(request: HttpRequest) -> HttpResponse:
     # Publicly cached: the language comes from the URL alone, never from the cookie.
     lang = languages.normalize(request.GET.get("lang")) or languages.DEFAULT
@@ -226,7 +224,7 @@ def pokemon_names(request: HttpRequest) -> HttpResponse:
 
 @api_view("GET", cacheable=True)
 def silhouette(request: HttpRequest, number: int) -> HttpResponse:
-    puzzle = DailyPuzzle.for_number(number)
+    puzzle = memory.puzzle_for_number(number)
     if puzzle is None:
         return not_found()
     pokemon = puzzle.pokemon

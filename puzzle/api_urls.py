@@ -1,6 +1,6 @@
 from django.urls import path
 
-from puzzle import api, converters, modes_api, openapi, thumbs  # noqa: F401  (registers <puzzle:…>)
+from puzzle import api, api_archive, converters, modes_api, openapi, thumbs  # noqa: F401  (registers <puzzle:…>)
 
 app_name = "puzzle_api"
 urlpatterns = [
@@ -27,4 +27,5 @@ urlpatterns = [
         modes_api.practice_silhouette,
         name="practice_silhouette",
     ),
+    path("archive", api_archive.archive_progress, name="archive"),
 ]

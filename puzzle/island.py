@@ -1,4 +1,4 @@
-"""Props for the guess-game island: translated strings, URLs and the initial state.
+"""Props for the guess-game island: translated strings and URLs, never the player's state.
 
 The React island gets every string from here (gettext, edited in Rosetta), never
 hard-coded English. ``{name}``-style placeholders are filled in by the island.
@@ -6,16 +6,15 @@ hard-coded English. ``{name}``-style placeholders are filled in by the island.
 
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.http import HttpRequest
-from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from portal import languages
-from puzzle import names, players, rules, state
-from puzzle.models import COLORS, TYPES, DailyPuzzle, PlayerGame, launch_date, today
+from portal.absolute import site_url
+from puzzle import memory, names, rules
+from puzzle.models import COLORS, TYPES, DailyPuzzle, launch_date, today
 
 STRINGS = {
     "title": _("Who's that Pokémon?"),
@@ -192,31 +191,19 @@ def plural_table(form_for) -> dict:
 def game_island_context(
     request: HttpRequest, view: str = "today", puzzle: DailyPuzzle | None = None
 ) -> dict:
+    """The island's props: the same for every visitor, so a CDN may cache the page. The
+    player's state, their archive progress and the CSRF token come from the API."""
     lang = get_language() or languages.DEFAULT
     if view == "today":
-        puzzle = DailyPuzzle.for_date(today())
-    player = players.current_player(request)
-    initial = None
-    if puzzle is not None:
-        game = PlayerGame.objects.filter(player=player, puzzle=puzzle).first() if player else None
-        initial = state.puzzle_payload(puzzle, game)
-    played: dict[str, str] = {}
-    if view == "archive" and player:
-        rows = PlayerGame.objects.filter(player=player, puzzle__date__lt=today())
-        played = {
-            str(rules.puzzle_number(day, launch_date())): status
-            for day, status in rows.values_list("puzzle__date", "status")
-        }
+        puzzle = memory.puzzle_for_date(today())
     prefix = "" if lang == languages.DEFAULT else f"/{lang}"
     props = {
         "lang": lang,
         "basename": prefix or "/",
         "view": view,
-        "csrfToken": get_token(request),
         "todayNumber": rules.puzzle_number(today(), launch_date()),
         "launchDate": launch_date().isoformat(),
-        "played": played,
-        "initial": initial,
+        "puzzleNumber": puzzle.number if puzzle is not None else None,
         "urls": {
             "today": reverse("puzzle_api:today"),
             "puzzle": reverse("puzzle_api:detail", args=[0]).removesuffix("0"),
@@ -227,8 +214,9 @@ def game_island_context(
             "practice": reverse("puzzle_api:practice"),
             "practiceStats": reverse("puzzle_api:practice_stats"),
             "thumbs": reverse("puzzle_api:thumb", args=[0]).removesuffix("0/thumb.webp"),
+            "archive": reverse("puzzle_api:archive"),
             "home": f"{prefix}/",
-            "site": f"{settings.SITE_URL}{prefix}/",
+            "site": f"{site_url(request)}{prefix}/",
         },
         "strings": {key: str(value) for key, value in STRINGS.items()},
         "plurals": {key: plural_table(form) for key, form in PLURALS.items()},

@@ -306,7 +306,9 @@ class PlayerGame(models.Model):
 
     @cached_property
     def guessed(self) -> list[Pokemon]:
-        by_id = Pokemon.objects.in_bulk(self.guesses)
+        from puzzle import memory  # the Pokédex in process memory (it imports this module)
+
+        by_id = memory.pokedex()
         return [by_id[i] for i in self.guesses if i in by_id]
 
     def add_guess(self, pokemon: Pokemon, now: datetime) -> None:

@@ -1,18 +1,16 @@
 """Name lookup for guesses and autocomplete, per page language.
 
-Indexes are derived from the Pokémon rows and kept per process, keyed by the newest
-``updated_at`` of the table and its row count: a staff edit (or a deleted row) changes
-the key, so every worker on every node rebuilds on its next request without any shared
-state. The game page puts the same version in the names list's URL, so browsers and
-proxies, which may keep one URL for a day, fetch the new list at once.
+Indexes are derived from the Pokédex in process memory (``puzzle.memory``) and kept
+per process, keyed by the Pokédex version: a staff edit bumps it, so every worker on
+every node rebuilds on its next request, and a request costs one cache get. The game page puts the
+version in the names list's URL, so browsers and proxies, which may keep one URL for a
+day, fetch the new list at once.
 """
 
 from functools import lru_cache
 
-from django.db.models import Count, Max
-
-from puzzle import rules
-from puzzle.models import Pokemon
+from portal import versions
+from puzzle import memory, rules
 
 # Site languages with official Pokémon names (used by the games or The Pokémon Company's own
 # Pokédex). Elsewhere names are shown in English (docs/pokedex-data.md "Names").
@@ -24,14 +22,12 @@ def has_official_names(lang: str) -> bool:
 
 
 def data_version() -> str:
-    found = Pokemon.objects.aggregate(newest=Max("updated_at"), rows=Count("id"))
-    newest = found["newest"]
-    return f"{newest.isoformat()}.{found['rows']}" if newest else "empty"
+    return str(versions.get(memory.POKEDEX))
 
 
 @lru_cache(maxsize=64)
 def _index(lang: str, version: str) -> rules.NameIndex:
-    rows = list(Pokemon.objects.all())
+    rows = list(memory.pokedex().values())
     # Suggestions name the Pokémon as the page does, whatever spelling came closest.
     labels = {p.id: p.display_name(lang) for p in rows}
     return rules.NameIndex(((p.id, p.names_for(lang)) for p in rows), labels=labels)
@@ -40,7 +36,7 @@ def _index(lang: str, version: str) -> rules.NameIndex:
 @lru_cache(maxsize=64)
 def _names(lang: str, version: str) -> list[dict[str, str | int]]:
     result = []
-    for p in Pokemon.objects.all():
+    for p in memory.pokedex().values():
         local = p.display_name(lang)
         entry = {"name": local, "id": p.id}  # the id picks the suggestion's thumbnail
         if local != p.name_en:

@@ -383,6 +383,11 @@ DOCUMENT = {
             op="practice",
             body="PracticeRequest",
         ),
+        "/api/archive": _get(
+            "The player's progress on past puzzles (number → playing, won or lost)",
+            {"200": _json({"type": "object", "required": ["played"]}, "Progress")},
+            op="archive",
+        ),
         "/api/practice/stats": _get(
             "The player's practice statistics",
             {"200": _json({"type": "object"}, "played, won, best_run, current_run")},

@@ -3,11 +3,13 @@
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from puzzle import rules
+from portal.pagecache import cached_page
+from puzzle import memory, rules
 from puzzle.island import game_island_context
-from puzzle.models import DailyPuzzle, launch_date, launched, today
+from puzzle.models import launch_date, launched, today
 
 
+@cached_page(memory.POKEDEX, key=lambda request: today())
 def archive(request: HttpRequest) -> HttpResponse:
     if not launched():
         context = {"first_puzzle_date": launch_date(), "past_puzzles": []}
@@ -21,8 +23,9 @@ def archive(request: HttpRequest) -> HttpResponse:
     return render(request, "puzzle/archive.html", context)
 
 
+@cached_page(memory.POKEDEX, key=lambda request: today())
 def archive_puzzle(request: HttpRequest, number: int) -> HttpResponse:
-    puzzle = DailyPuzzle.for_number(number)
+    puzzle = memory.puzzle_for_number(number)
     if puzzle is None:
         raise Http404
     context = game_island_context(request, view="archive", puzzle=puzzle)

@@ -1,9 +1,10 @@
-"""Benchmark the guess API on the production profile (gunicorn + PostgreSQL + Redis).
+"""Quick ratios on the production profile (gunicorn + PostgreSQL + Redis).
 
 Starts gunicorn on a free port against a dedicated PostgreSQL database, then drives it
-with concurrent anonymous players (each with its own cookies) posting guesses, and,
-in the same run, a bare Django view (/healthz) for comparison. Prints requests/s,
-p50/p99 latency and errors. Only talks to 127.0.0.1.
+with concurrent clients: a bare Django view (/healthz), the guess API (anonymous
+players, each with its own cookies), a game page, the home page and the sitemap, all in
+the same run. Prints requests/s, p50/p99 latency, errors and each one's ratio to the
+bare view (the table of docs/benchmarks.md). Only talks to 127.0.0.1.
 
     make bench                       # defaults below
     BENCH_SECONDS=20 BENCH_PLAYERS=64 make bench
@@ -26,6 +27,8 @@ from scripts.serve import gunicorn, manage
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "32"))
 WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
+# A guess mostly waits on the database's commit: threads keep the cores busy meanwhile.
+THREADS = int(os.environ.get("BENCH_THREADS", "4"))
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pokeguess_bench"
 )
@@ -48,6 +51,16 @@ NAMES = [
     "Bulbsaur",
     "Pikachuu",
 ]  # the last two are typos: the 422 path
+ACCEPT = {"Accept-Encoding": "br, gzip"}  # as browsers, crawlers and CDNs ask
+# The ratio table (docs/benchmarks.md): label, page path (None: the guess API), concurrent
+# clients, and the goal as a share of the bare view's requests/s in the same run.
+TARGETS = [
+    ("POST guess", None, 64, ">= 30%, p99 < 150 ms"),
+    ("GET /vex5/ (game page)", "/vex5/", 32, ">= 50%"),
+    ("GET / (home)", "/", 32, ">= 50%"),
+    ("GET /sitemap.xml (index)", "/sitemap.xml", 32, "p50 < 50 ms warm"),
+    ("GET /sitemap-archive.xml", "/sitemap-archive.xml", 32, "p50 < 50 ms warm"),
+]
 
 
 def ensure_database() -> None:
@@ -87,7 +100,7 @@ class Player:
         self.request("GET", "/")  # sets the CSRF cookie
 
 
-def run(port: int, scenario: str) -> dict:
+def run(port: int, scenario: str, path: str = "/", players: int = PLAYERS) -> dict:
     latencies: list[float] = []
     statuses: dict[int, int] = {}
     errors = 0
@@ -115,6 +128,9 @@ def run(port: int, scenario: str) -> dict:
                             "X-CSRFToken": player.cookies.get("csrftoken", ""),
                         },
                     )
+                elif scenario == "page":
+                    player.cookies = {}  # an anonymous reader, as a CDN would ask
+                    status, _data = player.request("GET", path, headers=ACCEPT)
                 else:
                     status, _data = player.request("GET", "/healthz")
                 elapsed = time.perf_counter() - start
@@ -127,7 +143,7 @@ def run(port: int, scenario: str) -> dict:
             with lock:
                 errors += 1
 
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(PLAYERS)]
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(players)]
     began = time.monotonic()
     for thread in threads:
         thread.start()
@@ -157,16 +173,29 @@ def main() -> int:
     }
     for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
         manage(env, *args)
-    with gunicorn(env, workers=WORKERS) as base:
+    with gunicorn(env, workers=WORKERS, threads=THREADS) as base:
         port = int(base.rsplit(":", 1)[1])
         Player(port).request("GET", "/api/puzzle/today")  # warm up: creates today's puzzle
-        print(f"gunicorn {WORKERS} workers, {PLAYERS} concurrent players, {SECONDS:.0f}s each")
-        print(f"{'scenario':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}  statuses")
-        for label, scenario in (("bare view /healthz", "bare"), ("POST guess API", "guess")):
-            r = run(port, scenario)
+        print(
+            f"gunicorn {WORKERS} workers × {THREADS} threads on {os.cpu_count()} cores, "
+            f"{SECONDS:.0f}s per scenario, latencies in ms"
+        )
+        print(f"{'scenario':<32}{'req/s':>8}{'p50':>8}{'p99':>8}{'errors':>7}  ratio to bare")
+        bare = run(port, "bare")
+        print(
+            f"{'bare view /healthz (' + str(PLAYERS) + ')':<32}{bare['rps']:>8.0f}"
+            f"{bare['p50']:>8.1f}{bare['p99']:>8.1f}{bare['errors']:>7}  {bare['statuses']}"
+        )
+        for label, path, players, target in TARGETS:
+            if path is None:
+                r = run(port, "guess", players=players)
+            else:
+                Player(port).request("GET", path, headers=ACCEPT)  # warm the caches first
+                r = run(port, "page", path, players=players)
+            ratio = r["rps"] / (bare["rps"] or 1)
             print(
-                f"{label:<22}{r['rps']:>9.0f}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['errors']:>8}"
-                f"  {r['statuses']}"
+                f"{label + ' (' + str(players) + ')':<32}{r['rps']:>8.0f}{r['p50']:>8.1f}"
+                f"{r['p99']:>8.1f}{r['errors']:>7}  {ratio:6.1%} (goal {target}) {r['statuses']}"
             )
     return 0
 

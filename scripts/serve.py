@@ -29,8 +29,9 @@ def manage(env: dict, *args: str) -> None:
 
 
 @contextmanager
-def gunicorn(env: dict, workers: int = 2) -> Iterator[str]:
-    """Yield the base URL of a gunicorn serving the project with ``env``."""
+def gunicorn(env: dict, workers: int = 2, threads: int = 1, keep_alive: int = 2) -> Iterator[str]:
+    """Yield the base URL of a gunicorn serving the project with ``env`` (``threads`` > 1:
+    gunicorn's threaded workers, for requests that mostly wait on the database)."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -43,6 +44,9 @@ def gunicorn(env: dict, workers: int = 2) -> Iterator[str]:
             "--no-control-socket",
             "--log-level",
             "warning",
+            *(["--threads", str(threads)] if threads > 1 else []),
+            "--keep-alive",
+            str(keep_alive),
         ],
         cwd=ROOT,
         env=env,
@@ -60,4 +64,8 @@ def gunicorn(env: dict, workers: int = 2) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # a worker stuck in a long request
+            process.kill()
+            process.wait()

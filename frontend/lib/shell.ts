@@ -16,6 +16,12 @@ export function initShell(doc: Document): void {
     return;
   }
   rememberLanguage(html.lang);
+  // A prefixed (non-English) page is the stored preference (DESIGN "Languages"). The server does not
+  // set this cookie on pages, so a CDN can cache them (docs/scaling.md).
+  if (html.lang && html.lang !== "en" && !doc.cookie.split("; ").includes(`${LANGUAGE_COOKIE}=${html.lang}`)) {
+    const secure = location.protocol === "https:" ? "; secure" : "";
+    doc.cookie = `${LANGUAGE_COOKIE}=${html.lang}; path=/; max-age=31536000; samesite=lax${secure}`;
+  }
 
   const toggle = doc.querySelector<HTMLButtonElement>("[data-nav-toggle]");
   const nav = doc.getElementById("site-nav");

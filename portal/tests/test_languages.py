@@ -33,22 +33,17 @@ class TestHelpers:
 
 
 class TestPrefixedUrls:
-    def test_it_stores_the_prefix_as_the_preference(self, client):
+    def test_it_sets_no_cookie_the_browser_stores_the_preference(self, client):
+        # frontend/lib/shell.ts writes the cookie, so a CDN may cache the page.
         response = client.get("/ja/about/")
         assert response.status_code == 200
-        assert response.cookies[COOKIE].value == "ja"
-
-    def test_it_does_not_rewrite_an_unchanged_cookie(self, client):
-        client.cookies[COOKIE] = "ja"
-        response = client.get("/ja/about/")
-        assert COOKIE not in response.cookies
+        assert not response.cookies
 
     def test_a_prefixed_url_wins_over_another_stored_language(self, client):
         client.cookies[COOKIE] = "fr"
         response = client.get("/de/about/")
         assert response.status_code == 200
         assert 'lang="de"' in response.content.decode()
-        assert response.cookies[COOKIE].value == "de"
 
 
 class TestUnprefixedUrls:

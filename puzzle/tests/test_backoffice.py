@@ -251,7 +251,7 @@ def test_a_rename_reaches_the_names_list_and_its_url_at_once(staff, client):
     response = save(staff, 25, name_de="Pikachu-Neu")
     assert response.status_code == 302
     names_list = json.loads(client.get("/api/pokemon/names?lang=de").content)["names"]
-    assert {"name": "Pikachu-Neu", "en": "Pikachu"} in names_list
+    assert {"name": "Pikachu-Neu", "en": "Pikachu", "id": 25} in names_list
     after = client.get("/de/").content.decode()
     url = re.compile(r"/api/pokemon/names\?lang=de(?:&amp;|&|\\u0026)v=[^\"&\\]+")
     assert url.search(before) and url.search(after)

@@ -4,6 +4,7 @@ accordions and the game frame's fullscreen button."""
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
@@ -115,3 +116,13 @@ def test_the_fullscreen_button_puts_the_game_in_fullscreen(page):
     button.click()
     page.wait_for_function("document.fullscreenElement !== null")
     assert page.evaluate("document.fullscreenElement.classList.contains('frame')")
+
+
+def test_a_prefixed_page_becomes_the_stored_language_in_the_browser(page):
+    # The server sets no cookie on pages (a CDN caches them); the shell script stores it.
+    page.goto("/ja/about/")
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    assert cookies.get("django_language") == "ja"
+    page.goto("/how-to-play/")
+    page.wait_for_url("**/ja/how-to-play/")

@@ -44,12 +44,20 @@ def hanging_server() -> Iterator[int]:
 
 
 def redis_at(port: int) -> dict:
+    """The production profile's caches, every one of them on this (dead) Redis."""
+    default = {
+        "BACKEND": "portal.cache.ResilientRedisCache",
+        "LOCATION": f"redis://127.0.0.1:{port}/0",
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }
     return {
-        "default": {
-            "BACKEND": "portal.cache.ResilientRedisCache",
-            "LOCATION": f"redis://127.0.0.1:{port}/0",
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
-        }
+        "default": default,
+        "versions": {**default, "KEY_PREFIX": "v"},
+        "ratelimit": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": default["LOCATION"],
+            "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+        },
     }
 
 

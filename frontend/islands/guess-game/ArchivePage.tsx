@@ -4,14 +4,17 @@ import { Link } from "react-router-dom";
 import { format, puzzleDate, type GameStatus } from "../../lib/game";
 import { useIsland } from "./context";
 import { HeaderBar } from "./HeaderBar";
+import { useJson } from "./useJson";
 
 const MARKS: Record<GameStatus, string> = { won: "✓", lost: "✗", playing: "…" };
 
 export function ArchivePage() {
-  const { strings, urls, todayNumber, view, initial, launchDate, played, lang } = useIsland();
+  const { strings, urls, todayNumber, view, puzzleNumber, launchDate, lang } = useIsland();
+  // The player's progress comes from the API (the page is the same for everyone).
+  const played = useJson<{ played: Record<string, GameStatus> }>(urls.archive).data?.played ?? {};
   // Loaded as the archive page, whose own <h1> and intro already say this; after a
   // client-side move from a puzzle page, the island says it itself.
-  const pageSaysIt = view === "archive" && initial === null;
+  const pageSaysIt = view === "archive" && puzzleNumber === null;
   const numbers = Array.from({ length: Math.max(0, todayNumber - 1) }, (_, i) => todayNumber - 1 - i);
   const dates = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" });
   const words: Record<GameStatus, string> = {

@@ -9,13 +9,12 @@ import { PuzzleLoading } from "./PuzzleLoading";
 import { useJson } from "./useJson";
 
 export function ArchivePuzzlePage() {
-  const { initial, urls, lang, strings } = useIsland();
+  const { urls, lang, strings } = useIsland();
   const param = useParams().number ?? "";
   const number = /^\d+$/.test(param) ? Number(param) : null;
-  const given = initial && initial.number === number ? initial : null;
-  const url = number !== null && !given ? withLang(`${urls.puzzle}${number}`, lang) : null;
+  const url = number !== null ? withLang(`${urls.puzzle}${number}`, lang) : null;
   const fetched = useJson<PuzzlePayload>(url);
-  const puzzle = given ?? fetched.data;
+  const puzzle = fetched.data;
 
   const links = (
     <nav className="gg-links" aria-label={strings.archive}>

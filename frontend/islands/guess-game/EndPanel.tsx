@@ -2,8 +2,7 @@
 // ways to go on: "Play another" (a practice round, with a generation filter) and, in
 // the archive, the next puzzle not played yet.
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router-dom";
-import { format, nextUnplayed, type PracticeStats, type PuzzlePayload } from "../../lib/game";
+import { format, nextUnplayed, type GameStatus, type PracticeStats, type PuzzlePayload } from "../../lib/game";
 import { shareText } from "../../lib/share";
 import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
 import { withLang } from "./api";
@@ -29,7 +28,7 @@ type Shared = "idle" | "copied" | "failed";
 const GENERATIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 export function EndPanel({ puzzle, practiceRound, focusOnMount, onStats, onCountdownDone, onPlayAnother, another }: Props) {
-  const { strings, urls, highContrast, todayNumber, played } = useIsland();
+  const { strings, urls, highContrast, todayNumber } = useIsland();
   const [shared, setShared] = useState<Shared>("idle");
   const [generations, setGenerations] = useState(practiceGenerations);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -40,7 +39,10 @@ export function EndPanel({ puzzle, practiceRound, focusOnMount, onStats, onCount
   const { status, guesses, answer, practice } = puzzle.state;
   const won = status === "won";
   const archived = !practiceRound && !puzzle.is_today;
-  const next = archived ? nextUnplayed(puzzle.number, todayNumber, played) : null;
+  // The player's progress comes from the API (pages are the same for every visitor).
+  const progress = useJson<{ played: Record<string, GameStatus> }>(archived ? urls.archive : null);
+  const played = progress.data?.played;
+  const next = archived && played ? nextUnplayed(puzzle.number, todayNumber, played) : null;
   const text = shareText({
     title: practiceRound ? strings.sharePracticeTitle : strings.shareTitle,
     number: puzzle.number,
@@ -110,9 +112,9 @@ export function EndPanel({ puzzle, practiceRound, focusOnMount, onStats, onCount
           </button>
         )}
         {next !== null && (
-          <Link className="button" to={`/archive/${next}/`}>
+          <a className="button" href={`${urls.home}archive/${next}/`}>
             {strings.nextUnplayed}
-          </Link>
+          </a>
         )}
       </div>
       <p className="gg-end__status" role="status">

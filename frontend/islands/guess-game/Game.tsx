@@ -50,7 +50,7 @@ const CHANNEL = "pokeguess-game";
 type Sync = { key: string; puzzle: PuzzlePayload };
 
 export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Props) {
-  const { strings, urls, lang, csrfToken, openDialog, hardMode } = useIsland();
+  const { strings, urls, lang, openDialog, hardMode } = useIsland();
   const [play, dispatch] = useReducer(playReducer, initial, initialPlay);
   const [text, setText] = useState("");
   const [refusals, setRefusals] = useState(0);
@@ -83,10 +83,11 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
     sending.current = true;
     dispatch({ type: "send" });
     try {
-      // The mode is chosen with a game's first guess and kept by the server.
-      const body = guesses.length === 0 ? { name, hard_mode: hardMode } : { name };
+      // The mode is chosen with a game's first guess and kept by the server; later guesses
+      // send it as a hint, so a hard-mode game goes straight to the server's locked path.
+      const body = { name, hard_mode: hardMode };
       type Answered = (PuzzlePayload | PracticePayload) & { guess: HintRow };
-      const response = await postJson<Answered>(withLang(`${self}/guesses`, lang), body, csrfToken);
+      const response = await postJson<Answered>(withLang(`${self}/guesses`, lang), body);
       const payload = { ...shaped(response), guess: response.guess };
       dispatch({ type: "guessed", payload });
       share(payload);
@@ -116,7 +117,7 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
 
   async function takeLifeline() {
     try {
-      const fresh = shaped(await postJson<PuzzlePayload | PracticePayload>(withLang(`${self}/lifeline`, lang), {}, csrfToken));
+      const fresh = shaped(await postJson<PuzzlePayload | PracticePayload>(withLang(`${self}/lifeline`, lang), {}));
       dispatch({ type: "synced", puzzle: fresh });
       share(fresh);
     } catch (error) {

@@ -2,7 +2,6 @@
 // A round lives only on the server: this keeps its id and shows it like any game.
 import { useEffect, useState, type ReactNode } from "react";
 import { practiceAsPuzzle, type PracticePayload, type PuzzlePayload } from "../../lib/game";
-import { Link } from "react-router-dom";
 import { currentRound, setCurrentRound } from "../../lib/storage";
 import { getJson, postJson, toApiError, withLang } from "./api";
 import { useIsland } from "./context";
@@ -15,7 +14,7 @@ type Props = {
 };
 
 export function PlayArea({ initial, live, nav }: Props) {
-  const { strings, urls, lang, csrfToken, hardMode } = useIsland();
+  const { strings, urls, lang, hardMode } = useIsland();
   const [round, setRound] = useState<PracticePayload | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +47,7 @@ export function PlayArea({ initial, live, nav }: Props) {
     setError(null);
     try {
       const body = { generations, hard_mode: hardMode };
-      show(await postJson<PracticePayload>(withLang(urls.practice, lang), body, csrfToken));
+      show(await postJson<PracticePayload>(withLang(urls.practice, lang), body));
     } catch (failure) {
       const problem = toApiError(failure);
       setError(problem.isNetwork ? strings.networkError : problem.message);
@@ -67,9 +66,9 @@ export function PlayArea({ initial, live, nav }: Props) {
             {strings.backToToday}
           </button>
         ) : (
-          <Link to="/archive/" onClick={() => setCurrentRound(null)}>
+          <a href={`${urls.home}archive/`} onClick={() => setCurrentRound(null)}>
             {strings.backToArchive}
-          </Link>
+          </a>
         )}
       </nav>
     );

@@ -1,4 +1,4 @@
-// "/": today's puzzle, from the props or (after a client-side navigation) the API.
+// "/": today's puzzle and the player's state, from the API.
 import type { PuzzlePayload } from "../../lib/game";
 import { withLang } from "./api";
 import { useIsland } from "./context";
@@ -7,10 +7,9 @@ import { PuzzleLoading } from "./PuzzleLoading";
 import { useJson } from "./useJson";
 
 export function TodayPage() {
-  const { view, initial, urls, lang, todayNumber } = useIsland();
-  const given = view === "today" ? initial : null;
-  const fetched = useJson<PuzzlePayload>(given ? null : withLang(urls.today, lang));
-  const puzzle = given ?? fetched.data;
+  const { urls, lang, todayNumber } = useIsland();
+  const fetched = useJson<PuzzlePayload>(withLang(urls.today, lang));
+  const puzzle = fetched.data;
   if (!puzzle) return <PuzzleLoading number={todayNumber} state={fetched} />;
   return <PlayArea initial={puzzle} live />;
 }

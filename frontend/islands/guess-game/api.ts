@@ -26,6 +26,9 @@ export function withLang(url: string, lang: string): string {
 
 type ErrorBody = { error?: { code?: unknown; message?: unknown; suggestions?: unknown } };
 
+// Pages carry no CSRF token (a CDN may cache them): the puzzle answers bring it.
+let csrfToken = "";
+
 async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
@@ -35,6 +38,8 @@ async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
     throw new ApiError(0, "network");
   }
   const body: unknown = await response.json().catch(() => null);
+  const token = (body as { csrf_token?: unknown } | null)?.csrf_token;
+  if (typeof token === "string" && token) csrfToken = token;
   if (response.ok && body !== null) return body as T;
   const detail = (body as ErrorBody | null)?.error;
   if (detail && typeof detail.code === "string" && typeof detail.message === "string") {
@@ -48,11 +53,11 @@ export function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   return request<T>(url, { signal, headers: { Accept: "application/json" } });
 }
 
-export function postGuess(url: string, name: string, csrfToken: string): Promise<GuessResponse> {
-  return postJson<GuessResponse>(url, { name }, csrfToken);
+export function postGuess(url: string, name: string): Promise<GuessResponse> {
+  return postJson<GuessResponse>(url, { name });
 }
 
-export function postJson<T>(url: string, body: object, csrfToken: string): Promise<T> {
+export function postJson<T>(url: string, body: object): Promise<T> {
   return request<T>(url, {
     method: "POST",
     headers: { Accept: "application/json", "Content-Type": "application/json", "X-CSRFToken": csrfToken },

@@ -1,20 +1,19 @@
 // What every component of the island can read: the server's props and the shared UI
 // actions (dialogs, high contrast). One context, set once by <App>.
 import { createContext, useContext, type RefObject } from "react";
-import type { GameStatus, PluralTable, PuzzlePayload } from "../../lib/game";
+import type { PluralTable } from "../../lib/game";
 import type { Theme } from "../../lib/storage";
 
 export type IslandProps = {
   lang: string;
   basename: string;
   view: "today" | "archive";
-  csrfToken: string;
   todayNumber: number;
   /** Date of puzzle #1 (YYYY-MM-DD, UTC): the archive derives each puzzle's date. */
   launchDate: string;
-  /** The player's past games by puzzle number (archive pages only). */
-  played: Record<string, GameStatus>;
-  initial: PuzzlePayload | null;
+  /** The puzzle the page was rendered for (null on the archive list). The player's state
+   *  and the CSRF token come from the API: the page is the same for everyone. */
+  puzzleNumber: number | null;
   urls: {
     today: string;
     puzzle: string;
@@ -24,6 +23,7 @@ export type IslandProps = {
     practiceStats: string;
     /** Prefix of the suggestions' pictures: `${thumbs}${id}/thumb.webp`. */
     thumbs: string;
+    archive: string;
     home: string;
     site: string;
   };

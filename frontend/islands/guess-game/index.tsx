@@ -1,8 +1,10 @@
 // The guess-game island: reads the props the server put in the page, then replaces the
-// server-rendered fallback (noscript note, silhouette) with the game.
+// server-rendered fallback (noscript note, silhouette) with the game. Today's game needs
+// no router; the archive loads App (react-router) as a chunk of its own.
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
 import type { IslandProps } from "./context";
+import { Layout } from "./Layout";
+import { TodayPage } from "./TodayPage";
 import "./game.css";
 
 export function mount(root: HTMLElement): void {
@@ -14,5 +16,16 @@ export function mount(root: HTMLElement): void {
     console.error("guess-game: missing or invalid props", error);
     return; // keep the server-rendered fallback
   }
-  createRoot(root).render(<App {...props} />);
+  if (props.view === "today") {
+    createRoot(root).render(
+      <Layout props={props}>
+        <TodayPage />
+      </Layout>,
+    );
+    return;
+  }
+  import("./App").then(
+    ({ App }) => createRoot(root).render(<App {...props} />),
+    (error: unknown) => console.error("guess-game: could not load the archive", error),
+  );
 }

@@ -15,7 +15,9 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from portal import versions
 from portal.baseline import Action, decide, digest
+from puzzle import memory
 from puzzle.models import Pokemon
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pokedex.json"
@@ -88,6 +90,8 @@ class Command(BaseCommand):
                     updated += 1
                 if changes or digests != known:
                     Pokemon.objects.filter(pk=pokemon.pk).update(import_digests=digests, **changes)
+        if created or updated:
+            versions.bump(memory.POKEDEX)  # update() sends no signals: workers reload once
         self.stdout.write(
             self.style.SUCCESS(
                 f"Pokédex: {created} created, {updated} updated, "

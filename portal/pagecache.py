@@ -1,0 +1,101 @@
+"""Rendered public pages kept in each worker's memory (docs/scaling.md).
+
+A page is the same for every visitor of a URL, so a worker renders it once per key and
+serves the bytes afterwards. Keys name what the page depends on: its path and language,
+the versions of the data it shows (``portal.versions``, bumped by staff edits) and the
+public address. Templates and catalogues change only with a deploy or a Rosetta save,
+and both restart the workers, which empties this memory.
+
+A page whose scripts carry the request's CSP nonce is stored with a placeholder in its
+place and gets the new request's nonce when served.
+"""
+
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import wraps
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
+
+from portal import versions
+from portal.absolute import site_url
+
+MAX_PAGES = 512
+NONCE_MARK = "__csp_nonce__"
+
+_pages: "OrderedDict[tuple, tuple[bytes, object]]" = OrderedDict()
+
+
+def _nonce(request: HttpRequest) -> str | None:
+    # django-csp makes the nonce lazily; only a page that used it has one to swap.
+    nonce = getattr(request, "_csp_nonce", None)
+    return str(nonce) if nonce else None
+
+
+def render(request: HttpRequest, key: tuple, build: Callable[[], tuple[bytes, object]]):
+    """The (body, extra) of a page: from memory, or ``build()`` once per key."""
+    hit = _pages.get(key)
+    if hit is None:
+        body, extra = build()
+        nonce = _nonce(request)
+        if nonce:
+            body = body.replace(nonce.encode(), NONCE_MARK.encode())
+        hit = (body, extra)
+        _pages[key] = hit
+        while len(_pages) > MAX_PAGES:
+            _pages.popitem(last=False)
+    else:
+        _pages.move_to_end(key)
+    body, extra = hit
+    if NONCE_MARK.encode() in body:
+        body = body.replace(NONCE_MARK.encode(), str(request.csp_nonce).encode())
+    return body, extra
+
+
+def clear() -> None:
+    _pages.clear()
+
+
+def cached_page(*version_names: str, key: Callable[[HttpRequest], object] | None = None):
+    """Serve a view's 200 responses from memory, keyed by the full path, the language,
+    the public address, the versions named and ``key(request)`` (e.g. today's puzzle)."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if request.method not in ("GET", "HEAD"):
+                return view(request, *args, **kwargs)
+            parts = (
+                view.__module__,
+                view.__qualname__,
+                request.get_full_path(),
+                get_language(),
+                site_url(request),
+                versions.get_many(*version_names) if version_names else (),
+                key(request) if key else None,
+            )
+            uncached: list[HttpResponse] = []
+
+            def build() -> tuple[bytes, object]:
+                response = view(request, *args, **kwargs)
+                if response.status_code != 200 or response.cookies:
+                    uncached.append(response)
+                    raise _NotCacheable
+                return response.content, getattr(response, "_csp_update", None)
+
+            try:
+                body, csp = render(request, parts, build)
+            except _NotCacheable:
+                return uncached[0]
+            response = HttpResponse(body)
+            if csp is not None:
+                response._csp_update = csp
+            return response
+
+        return wrapper
+
+    return decorate
+
+
+class _NotCacheable(Exception):
+    pass

@@ -1,0 +1,94 @@
+"""The sitemap index and its sections: valid XML, within the protocol's limits, cached,
+and fast however long the archive grows."""
+
+import re
+import xml.etree.ElementTree as ET
+from datetime import UTC, datetime
+
+import pytest
+import time_machine
+from django.conf import settings
+
+from portal.sitemaps import LIMIT
+from puzzle import rules
+from puzzle.models import launch_date
+
+pytestmark = pytest.mark.django_db
+NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+MAX_URLS = 50_000
+MAX_BYTES = 50 * 1024 * 1024
+LANGS = len(settings.LANGUAGES)
+
+
+def sections(client) -> list[str]:
+    response = client.get("/sitemap.xml")
+    assert response.status_code == 200
+    root = ET.fromstring(response.content)
+    assert root.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}sitemapindex"
+    return [loc.text for loc in root.findall("sm:sitemap/sm:loc", NS)]
+
+
+def urls_of(client, loc: str) -> list[str]:
+    path = re.sub(r"^https?://[^/]+", "", loc)
+    response = client.get(path)
+    assert response.status_code == 200
+    assert len(response.content) < MAX_BYTES
+    root = ET.fromstring(response.content)
+    assert root.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}urlset"
+    found = [loc.text for loc in root.findall("sm:url/sm:loc", NS)]
+    assert 0 < len(found) <= min(LIMIT, MAX_URLS)
+    return found
+
+
+def test_the_index_lists_one_section_per_app():
+    from django.test import Client
+
+    with time_machine.travel(datetime(2026, 11, 21, 12, tzinfo=UTC), tick=False):
+        locs = sections(Client())
+    assert [re.sub(r"^https?://[^/]+", "", loc) for loc in locs] == [
+        "/sitemap-pages.xml",
+        "/sitemap-games.xml",
+        "/sitemap-archive.xml",
+    ]
+
+
+def test_the_sections_list_every_route_in_every_language(client):
+    with time_machine.travel(datetime(2026, 11, 21, 12, tzinfo=UTC), tick=False):
+        everything = [url for loc in sections(client) for url in urls_of(client, loc)]
+    past = 20  # puzzles #1–#20 before #21 of 21 November
+    assert len(everything) == (6 + 9 + past) * LANGS
+    assert len(set(everything)) == len(everything)
+    assert any(url.endswith("/de/archive/1/") for url in everything)
+    assert any(url.endswith("/ar/time-shooter-3/") for url in everything)
+
+
+def test_ten_years_of_puzzles_stay_within_the_limits(client):
+    ten_years = datetime(2036, 11, 21, 12, tzinfo=UTC)
+    with time_machine.travel(ten_years, tick=False):
+        locs = [loc for loc in sections(client) if "archive" in loc]
+        past = rules.puzzle_number(ten_years.date(), launch_date()) - 1
+        assert len(locs) == -(-past * LANGS // LIMIT)  # pages of LIMIT URLs
+        assert locs[1].endswith("/sitemap-archive.xml?p=2")
+        last = urls_of(client, locs[-1])
+    assert last[-1].endswith(f"/ar/archive/{past}/")
+
+
+def test_alternates_and_x_default_are_listed(client):
+    body = client.get("/sitemap-games.xml").content.decode()
+    assert 'hreflang="x-default"' in body
+    assert body.count('hreflang="ja"') == 9 * LANGS
+
+
+def test_a_warm_section_is_served_from_the_cache(client, django_assert_max_num_queries):
+    client.get("/sitemap-games.xml")
+    with django_assert_max_num_queries(0):
+        assert client.get("/sitemap-games.xml").status_code == 200
+
+
+def test_sections_are_compressed_for_crawlers_that_accept_it(client):
+    import gzip
+
+    response = client.get("/sitemap-pages.xml", HTTP_ACCEPT_ENCODING="gzip")
+    assert response["Content-Encoding"] == "gzip"
+    root = ET.fromstring(gzip.decompress(response.content))
+    assert len(root.findall("sm:url", NS)) == 6 * LANGS

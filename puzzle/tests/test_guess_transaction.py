@@ -1,0 +1,159 @@
+"""A guess is one short transaction; staff-edited data comes from process memory
+(docs/scaling.md "The guess")."""
+
+import json
+
+import pytest
+from django.db import connection
+
+from puzzle import memory
+from puzzle.models import PlayerGame, Pokemon
+from puzzle.tests.test_api import NOON, at, guess, schedule
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def pikachu_today():
+    with at(NOON):
+        yield schedule(NOON.date(), 25)
+
+
+def test_a_returning_players_guess_makes_at_most_four_queries(
+    client, pikachu_today, django_assert_max_num_queries
+):
+    with at(NOON):
+        assert guess(client, 21, "Bulbasaur").status_code == 201
+        with django_assert_max_num_queries(4):
+            response = guess(client, 21, "Charmander")
+    assert response.status_code == 201
+    assert len(response.json()["state"]["guesses"]) == 2
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's conditional update")
+def test_on_postgresql_a_returning_players_guess_is_one_conditional_update(
+    client, pikachu_today, django_assert_num_queries
+):
+    with at(NOON):
+        guess(client, 21, "Bulbasaur")
+        with django_assert_num_queries(1):
+            response = guess(client, 21, "Charmander")
+        with django_assert_num_queries(2):  # the update finds nothing, one read says why
+            repeated = guess(client, 21, "Charmander")
+    assert response.status_code == 201
+    assert response.json()["state"]["guesses"][1]["name"] == "Charmander"
+    assert repeated.json()["error"]["code"] == "duplicate_guess"
+    assert PlayerGame.objects.get().guesses == [1, 4]
+
+
+def test_a_players_first_guess_of_a_day_makes_at_most_four_queries(
+    client, pikachu_today, django_assert_max_num_queries
+):
+    with at(NOON):
+        guess(client, 21, "Bulbasaur")
+        client.get("/api/puzzle/20")  # warm the memory for yesterday's puzzle
+        with django_assert_max_num_queries(4):
+            response = guess(client, 20, "Pikachu")
+    assert response.status_code == 201
+
+
+def test_a_new_players_first_guess_makes_at_most_four_queries(
+    client, pikachu_today, django_assert_max_num_queries
+):
+    with at(NOON):
+        client.get("/api/puzzle/today")
+        with django_assert_max_num_queries(4):
+            response = guess(client, 21, "Bulbasaur")
+    assert response.status_code == 201
+    assert "pg_player" in response.cookies
+
+
+def test_refused_guesses_make_at_most_four_queries(
+    client, pikachu_today, django_assert_max_num_queries
+):
+    with at(NOON):
+        guess(client, 21, "Pikachu")
+        with django_assert_max_num_queries(4):
+            over = guess(client, 21, "Bulbasaur")
+        # An unknown name reads nothing either; it only counts the spelling for the
+        # staff dashboard: one UPDATE, and an INSERT in a savepoint the first time.
+        with django_assert_max_num_queries(4):
+            unknown = guess(client, 21, "Pikachuuuuu")
+        with django_assert_max_num_queries(1):
+            guess(client, 21, "Pikachuuuuu")
+    assert over.json()["error"]["code"] == "game_over"
+    assert unknown.json()["error"]["code"] == "unknown_pokemon"
+
+
+def test_a_staff_rename_reaches_guesses_without_a_query_per_request(client, pikachu_today):
+    with at(NOON):
+        guess(client, 21, "Bulbasaur", lang="fil")
+        pikachu = Pokemon.objects.get(pk=25)
+        pikachu.name_fil = "Pikatsu"
+        pikachu.save()  # the signal bumps the Pokédex version
+        response = guess(client, 21, "Pikatsu", lang="fil")
+    assert response.status_code == 201
+    assert response.json()["state"]["status"] == "won"
+
+
+def test_a_released_puzzle_is_read_from_memory(
+    client, pikachu_today, django_assert_max_num_queries
+):
+    with at(NOON):
+        client.get("/api/puzzle/today")
+        with django_assert_max_num_queries(0):
+            assert memory.puzzle_for_number(21).pokemon_id == 25
+            assert memory.pokemon(25).name_en == "Pikachu"
+            assert memory.puzzle_for_number(22) is None
+
+
+def test_guesses_are_kept_in_order(client, pikachu_today):
+    with at(NOON):
+        for name in ("Bulbasaur", "Charmander", "Pikachu"):
+            guess(client, 21, name)
+    game = PlayerGame.objects.get()
+    assert game.guesses == [1, 4, 25]
+    assert game.status == "won"
+    assert json.loads(json.dumps(game.guesses)) == [1, 4, 25]
+
+
+class TestCompressedNames:
+    def test_the_names_list_is_brotli_compressed_when_accepted(self, client):
+        import brotli
+
+        response = client.get("/api/pokemon/names?lang=de", HTTP_ACCEPT_ENCODING="gzip, br")
+        assert response["Content-Encoding"] == "br"
+        assert "Accept-Encoding" in response["Vary"]
+        data = json.loads(brotli.decompress(response.content))
+        assert {"name": "Bisasam", "en": "Bulbasaur", "id": 1} in data["names"]
+        assert len(response.content) < len(json.dumps(data).encode()) / 3
+
+    def test_it_falls_back_to_gzip_and_to_plain(self, client):
+        import gzip
+
+        zipped = client.get("/api/pokemon/names?lang=fr", HTTP_ACCEPT_ENCODING="gzip")
+        assert zipped["Content-Encoding"] == "gzip"
+        assert json.loads(gzip.decompress(zipped.content))["lang"] == "fr"
+        plain = client.get("/api/pokemon/names?lang=fr")
+        assert "Content-Encoding" not in plain
+        assert plain.json()["lang"] == "fr"
+
+    def test_a_compressed_list_still_revalidates(self, client):
+        first = client.get("/api/pokemon/names?lang=ja", HTTP_ACCEPT_ENCODING="br")
+        assert first["ETag"].startswith('W/"')
+        again = client.get(
+            "/api/pokemon/names?lang=ja",
+            HTTP_ACCEPT_ENCODING="br",
+            HTTP_IF_NONE_MATCH=first["ETag"],
+        )
+        assert again.status_code == 304
+
+
+def test_the_per_player_reads_are_one_query_each(
+    client, pikachu_today, django_assert_max_num_queries
+):
+    with at(NOON):
+        guess(client, 21, "Pikachu")
+        for path in ("/api/puzzle/today", "/api/stats", "/api/archive"):
+            with django_assert_max_num_queries(1):
+                assert client.get(path).status_code == 200

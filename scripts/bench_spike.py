@@ -1,0 +1,137 @@
+"""``make bench-spike``: the midnight spike on the production profile, with locust.
+
+Starts gunicorn (scripts/serve.py) on a free loopback port against PostgreSQL and Redis
+(its own database), then runs locust headless, bounded in users and time:
+
+1. capacity: each URL of the ratio table hammered without think time for a few
+   seconds (the bare view ``/healthz`` first), printed with its ratio to the bare view;
+2. the spike: ``SPIKE_PLAYERS`` players (2,000; ``SPIKE_PLAYERS=10000`` or
+   ``make bench-spike BIG=1`` for 10,000) arriving over a minute, each playing one
+   whole game (scripts/spike_locustfile.py), printed per endpoint.
+
+Only talks to 127.0.0.1. Rate limiting is off: every player shares one address here.
+"""
+
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+import urllib.request
+from pathlib import Path
+
+from scripts.bench import DATABASE_URL, REDIS_URL, TARGETS, THREADS, WORKERS, ensure_database
+from scripts.serve import ROOT, gunicorn, manage
+
+LOCUSTFILE = ROOT / "scripts" / "spike_locustfile.py"
+PLAYERS = int(os.environ.get("SPIKE_PLAYERS", "2000"))
+ARRIVAL = float(os.environ.get("SPIKE_ARRIVAL", "60"))  # seconds over which they arrive
+CAPACITY_SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))
+CAPACITY_USERS = int(os.environ.get("BENCH_PLAYERS", "32"))
+
+
+def locust(base: str, users: int, rate: float, seconds: int, user_class: str, **env) -> list:
+    """Run locust headless; return the rows of its stats CSV (one per endpoint)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        prefix = str(Path(tmp) / "run")
+        subprocess.run(
+            [
+                str(Path(sys.executable).parent / "locust"),
+                "-f",
+                str(LOCUSTFILE),
+                "--headless",
+                "--host",
+                base,
+                "-u",
+                str(users),
+                "-r",
+                f"{rate:g}",
+                "-t",
+                f"{seconds}s",
+                "--stop-timeout",
+                "10",
+                "--only-summary",
+                "--csv",
+                prefix,
+                "--loglevel",
+                "ERROR",
+                user_class,
+            ],
+            cwd=ROOT,
+            env={**os.environ, **env},
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=seconds + 60,
+        )
+        with open(f"{prefix}_failures.csv", newline="") as handle:
+            for row in csv.DictReader(handle):
+                print(f"  failure: {row['Name']}: {row['Error'][:80]} ×{row['Occurrences']}")
+        with open(f"{prefix}_stats.csv", newline="") as handle:
+            return [row for row in csv.DictReader(handle) if row["Name"] != "Aggregated"]
+
+
+def warm(url: str) -> None:
+    """One request per encoding a client may ask for, so the capacity run measures warm
+    caches rather than 32 first renders at once."""
+    for encoding in ("", "gzip, deflate, br"):
+        request = urllib.request.Request(url, headers={"Accept-Encoding": encoding})
+        with urllib.request.urlopen(request, timeout=60) as response:
+            response.read()
+
+
+def line(label: str, row: dict, extra: str = "") -> str:
+    return (
+        f"{label:<34}{float(row['Requests/s']):>8.0f}{row['50%']:>8}{row['95%']:>8}"
+        f"{row['99%']:>8}{row['Failure Count']:>8}  {extra}"
+    )
+
+
+def header() -> str:
+    return f"{'endpoint':<34}{'req/s':>8}{'p50':>8}{'p95':>8}{'p99':>8}{'fails':>8}"
+
+
+def main() -> int:
+    ensure_database()
+    env = {
+        **os.environ,
+        "DATABASE_URL": DATABASE_URL,
+        "REDIS_URL": REDIS_URL,
+        "DJANGO_DEBUG": "0",
+        "RATELIMIT_ENABLE": "0",
+    }
+    for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
+        manage(env, *args)
+    # Players think up to four seconds between guesses on a kept-alive connection (a
+    # proxy would hold it in production; gunicorn's default closes it after two).
+    with gunicorn(env, workers=WORKERS, threads=THREADS, keep_alive=10) as base:
+        print(
+            f"gunicorn {WORKERS} workers × {THREADS} threads on {os.cpu_count()} cores; "
+            "latencies in ms"
+        )
+        print(f"\nCapacity ({CAPACITY_SECONDS}s each, no think time), ratio to the bare view:")
+        print(header())
+        bare = locust(base, CAPACITY_USERS, CAPACITY_USERS, CAPACITY_SECONDS, "BareView")
+        bare_rps = float(bare[0]["Requests/s"]) or 1.0
+        print(line("GET /healthz (bare view)", bare[0]))
+        for label, path, users, target in TARGETS:
+            if path is None:
+                rows = locust(base, users, users, CAPACITY_SECONDS, "Guesser")
+                row = next(r for r in rows if r["Name"].startswith("POST"))
+            else:
+                warm(base + path)
+                rows = locust(base, users, users, CAPACITY_SECONDS, "PageReader", BENCH_PATH=path)
+                row = rows[0]
+            ratio = float(row["Requests/s"]) / bare_rps
+            print(line(f"{label} ({users} users)", row, f"{ratio:6.1%} of bare (target {target})"))
+
+        print(f"\nSpike: {PLAYERS} players arriving over {ARRIVAL:.0f}s, one game each:")
+        rows = locust(base, PLAYERS, PLAYERS / ARRIVAL, int(ARRIVAL) + 45, "MidnightPlayer")
+        print(header())
+        for row in sorted(rows, key=lambda r: r["Name"]):
+            print(line(row["Name"][:34], row, f"{row['Request Count']} requests"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
