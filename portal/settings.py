@@ -49,6 +49,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "django_vite",
+    "adminsortable2",
+    "translations",  # before rosetta: its file list shows only this project's catalogues
     "rosetta",
     "csp",
     "portal",
@@ -61,6 +63,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "translations.store.CatalogueMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "portal.middleware.LanguagePreferenceMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -175,6 +178,12 @@ ROSETTA_STORAGE_CLASS = "rosetta.storage.SessionRosettaStorage"
 ROSETTA_MESSAGES_PER_PAGE = 25
 ROSETTA_SHOW_AT_ADMIN_PANEL = True
 ROSETTA_EXCLUDED_APPLICATIONS = ("django", "rosetta", "modeltranslation", "django_vite")
+# Translators see only locale/ (translations.urls allows no other filter); the admin's
+# zh/no catalogues in locale_admin are copied from Django by the Makefile.
+ROSETTA_EXCLUDED_PATHS = (str(BASE_DIR / "locale_admin"),)
+# Saved translations live in the database (translations app); each worker reloads its
+# catalogues when their revision moves, checked at most this often (docs/translations.md).
+TRANSLATIONS_CHECK_SECONDS = float(env("TRANSLATIONS_CHECK_SECONDS", "2"))
 # A save in Rosetta recompiles the .mo file; gunicorn's workers only see it after a
 # reload. ROSETTA_WSGI_AUTO_RELOAD touches the WSGI file, which `gunicorn --reload`
 # (used by `make run`) picks up; production deploys reload on release.

@@ -12,7 +12,7 @@ from portal.sitemaps import sitemaps
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("rosetta/", include("rosetta.urls")),
+    path("rosetta/", include("translations.urls")),
     path("api/", include("puzzle.api_urls")),
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
