@@ -117,6 +117,9 @@ class Game(models.Model):
     frame_max_height = models.CharField(_("frame maximum height"), max_length=20, blank=True)
     frame_hint = models.CharField(_("hint under the frame"), max_length=200, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Optimistic locking in the admin: every save adds one; a form opened at an older
+    # version is refused (games.admin.GameForm).
+    version = models.PositiveIntegerField(_("version"), default=0)
 
     objects = GameQuerySet.as_manager()
 

@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "translations.store.CatalogueMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "portal.middleware.LanguagePreferenceMiddleware",
+    "portal.admin_i18n.AdminLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -80,7 +81,8 @@ WSGI_APPLICATION = "portal.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        # Admin overrides (the language choice in its header) must come before the admin app.
+        "DIRS": [BASE_DIR / "portal" / "admin_templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

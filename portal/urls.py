@@ -7,10 +7,11 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
-from portal import views
+from portal import admin_i18n, views
 from portal.sitemaps import sitemaps
 
 urlpatterns = [
+    path("admin/language/", admin_i18n.switch_admin_language, name="admin_language"),
     path("admin/", admin.site.urls),
     path("rosetta/", include("translations.urls")),
     path("api/", include("puzzle.api_urls")),
