@@ -243,7 +243,7 @@ class GameAdmin(StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
             path(
                 "<path:object_id>/part/<slug:part>/",
                 self.admin_site.admin_view(self.part_view),
-                name="%s_%s_part" % info,
+                name="{}_{}_part".format(*info),
             ),
             *super().get_urls(),
         ]
