@@ -6,7 +6,12 @@ opened before someone else's save is refused (``GameForm``, optimistic locking o
 ``Game.version``); translated inputs carry ``lang`` and ``dir`` (portal.admin_i18n).
 """
 
-from adminsortable2.admin import SortableAdminBase, SortableInlineAdminMixin
+from adminsortable2.admin import (
+    SortableAdminBase,
+    SortableInlineAdminMixin,
+    SortableStackedInline,
+    SortableTabularInline,
+)
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.models import CHANGE, LogEntry
@@ -73,11 +78,13 @@ class StaffFieldsMixin(TranslatedInputsMixin):
 class OrderedTabular(StaffFieldsMixin, SortableInlineAdminMixin, TranslationTabularInline):
     extra = 0
     ordering = ["order", "id"]
+    template = SortableTabularInline.template  # the mixin alone keeps Django's template
 
 
 class OrderedStacked(StaffFieldsMixin, SortableInlineAdminMixin, TranslationStackedInline):
     extra = 0
     ordering = ["order", "id"]
+    template = SortableStackedInline.template
 
 
 class HeroButtonInline(OrderedTabular):
@@ -159,7 +166,7 @@ def conflict_message(game: models.Game, seen: int, current: int) -> str:
         % {
             "user": entry.user.get_username(),
             "time": date_format(localtime(entry.action_time), "DATETIME_FORMAT"),
-            "change": entry.get_change_message() or gettext("no field changed"),
+            "change": entry.get_change_message() or gettext("No fields changed."),
         }
         for entry in reversed(entries)
     )
@@ -167,7 +174,7 @@ def conflict_message(game: models.Game, seen: int, current: int) -> str:
         "This page was saved by someone else after you opened it (%(changes)s). Your "
         "changes were not saved, so as not to overwrite theirs: reload the page, then "
         "make your changes again."
-    ) % {"changes": changes or gettext("unknown change")}
+    ) % {"changes": changes or "—"}
 
 
 class GameForm(forms.ModelForm):

@@ -76,7 +76,7 @@ def explain(found: list[str], msgid: str) -> list[str]:
     """Translated, human messages for the codes of ``problems``."""
     from django.utils.translation import gettext as _
 
-    shown = sorted(placeholders(msgid, is_format(msgid))) or [_("none")]
+    shown = sorted(placeholders(msgid, is_format(msgid))) or ["—"]
     messages = []
     if "placeholders" in found:
         messages.append(
