@@ -215,6 +215,10 @@ class GameAdmin(StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
     view_on_site = True
     save_on_top = True
     readonly_fields = ["page_contents"]
+
+    class Media:
+        js = ["games/admin/language_switch.js"]
+
     formfield_overrides = {db_models.URLField: {"assume_scheme": "https"}}
     fieldsets = [
         (None, {"fields": ["page_contents", "version"]}),
@@ -283,8 +287,9 @@ class GameAdmin(StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
             label = inlines[0].model._meta.verbose_name_plural
             links.append((url, label, f" ({getattr(obj, related).count()})"))
         return format_html(
-            '<nav class="game-parts">{}</nav>',
+            '<nav class="game-parts">{}</nav><span id="game-language-switch-label" hidden>{}</span>',
             format_html_join(" · ", '<a href="{}">{}</a>{}', links),
+            gettext("Language of the fields shown"),
         )
 
     def save_model(self, request, obj, form, change):

@@ -45,6 +45,8 @@ def test_staff_reorder_a_faq_by_drag_and_drop(page):
     log_in(page)
     open_game(page, "Vex 5")
     page.get_by_role("link", name="FAQ items").click()
+    # One language at a time: a named switch turns every field's language tabs together.
+    expect(page.get_by_role("combobox", name="Language of the fields shown")).to_have_value("0")
     items = "#faq_items-group .inline-related:not(.empty-form)"
     headings = page.locator(f"{items} h3 b")
     expect(headings.first).to_be_visible()
