@@ -186,9 +186,8 @@ ROSETTA_EXCLUDED_PATHS = (str(BASE_DIR / "locale_admin"),)
 # Saved translations live in the database (translations app); each worker reloads its
 # catalogues when their revision moves, checked at most this often (docs/translations.md).
 TRANSLATIONS_CHECK_SECONDS = float(env("TRANSLATIONS_CHECK_SECONDS", "2"))
-# A save in Rosetta recompiles the .mo file; gunicorn's workers only see it after a
-# reload. ROSETTA_WSGI_AUTO_RELOAD touches the WSGI file, which `gunicorn --reload`
-# (used by `make run`) picks up; production deploys reload on release.
+# A save in Rosetta also goes to the database, and every worker reloads its catalogues
+# from there (TRANSLATIONS_CHECK_SECONDS below): no server reload is needed.
 ROSETTA_WSGI_AUTO_RELOAD = envbool("ROSETTA_WSGI_AUTO_RELOAD", False)
 
 # --- Static files --------------------------------------------------------------
