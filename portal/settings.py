@@ -187,7 +187,7 @@ ROSETTA_EXCLUDED_PATHS = (str(BASE_DIR / "locale_admin"),)
 # catalogues when their revision moves, checked at most this often (docs/translations.md).
 TRANSLATIONS_CHECK_SECONDS = float(env("TRANSLATIONS_CHECK_SECONDS", "2"))
 # A save in Rosetta also goes to the database, and every worker reloads its catalogues
-# from there (TRANSLATIONS_CHECK_SECONDS below): no server reload is needed.
+# from there (TRANSLATIONS_CHECK_SECONDS above): no server reload is needed.
 ROSETTA_WSGI_AUTO_RELOAD = envbool("ROSETTA_WSGI_AUTO_RELOAD", False)
 
 # --- Static files --------------------------------------------------------------
