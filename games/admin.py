@@ -281,10 +281,10 @@ class GameAdmin(StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
         if obj is None or obj.pk is None:
             return "—"
         change = reverse("admin:games_game_change", args=[obj.pk])
-        links = [(change, gettext("game page"), "")]
+        links = [(change, capfirst(gettext("game page")), "")]
         for part, (inlines, related) in PARTS.items():
             url = reverse("admin:games_game_part", args=[obj.pk, part])
-            label = inlines[0].model._meta.verbose_name_plural
+            label = capfirst(inlines[0].model._meta.verbose_name_plural)
             links.append((url, label, f" ({getattr(obj, related).count()})"))
         return format_html(
             '<nav class="game-parts">{}</nav><span id="game-language-switch-label" hidden>{}</span>',

@@ -80,3 +80,19 @@ def test_a_stale_save_is_refused_with_what_changed(page, context):
     expect(error.first).to_contain_text(re.compile(r"staff at .*Hero title"))
     page.goto("/monkey-mart/")
     expect(page.locator("h1")).to_have_text("Monkey Mart – saved first")
+
+
+def test_the_admin_speaks_the_chosen_language_and_shows_its_fields_first(page):
+    log_in(page)
+    page.get_by_label("Admin language").select_option("de")
+    page.get_by_role("button", name="Switch").click()
+    expect(
+        page.get_by_role("link", name="Abmelden").or_(page.get_by_role("button", name="Abmelden"))
+    ).to_be_visible()
+    page.goto("/admin/games/game/")
+    page.get_by_role("link", name="Vex 5", exact=True).first.click()
+    page.get_by_role("link", name="FAQ-Einträge").click()
+    expect(page.get_by_role("combobox", name="Sprache der angezeigten Felder")).to_be_visible()
+    expect(page.locator("#id_faq_items-0-question_de")).to_be_visible()
+    expect(page.locator("#id_faq_items-0-question_en")).to_be_hidden()
+    expect(page.locator("#id_faq_items-0-answer_ar")).to_have_attribute("dir", "rtl")
