@@ -1,29 +1,28 @@
 """Rosetta saves → database rows → the catalogues of every worker.
 
 ``record_rosetta_change`` stores each changed entry as a ``TranslationOverride`` and
-bumps the revision. ``CatalogueMiddleware`` compares the revision with the one its
-process loaded (at most every ``TRANSLATIONS_CHECK_SECONDS``) and rebuilds the
-process's catalogues when it moved: the ``.mo`` files on disk, minus translations that
-break their placeholders or add markup, plus the database's translations on top.
+sets a new revision in the shared cache. ``CatalogueMiddleware`` compares the revision
+and the ``.mo`` files' times with those its process loaded (at most every
+``TRANSLATIONS_CHECK_SECONDS``) and rebuilds the process's catalogues when they moved:
+the ``.mo`` files on disk, minus translations that break their placeholders or add
+markup, plus the database's translations on top.
 """
 
 import gettext as gettext_module
 import logging
 import time
+import uuid
 from pathlib import Path
 
 from asgiref.local import Local
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Count, Max
 from django.utils.translation import trans_real
 
 from translations import rules
 
 log = logging.getLogger(__name__)
 REVISION_KEY = "translations:revision"
-# A local-memory cache is per process: a short lifetime lets other workers see a save.
-REVISION_TTL = 5
 
 
 def project_locale() -> Path:
@@ -38,22 +37,22 @@ def is_project_catalogue(path: str) -> bool:
     return True
 
 
-def current_revision() -> str:
-    revision = cache.get(REVISION_KEY)
-    if revision is None:
-        from translations.models import TranslationOverride
-
-        stats = TranslationOverride.objects.aggregate(
-            count=Count("id"), latest=Max("updated_at"), last=Max("id")
-        )
-        latest = stats["latest"].isoformat() if stats["latest"] else "-"
-        revision = f"{stats['count']}:{stats['last'] or 0}:{latest}"
-        cache.set(REVISION_KEY, revision, REVISION_TTL)
-    return revision
+def current_revision() -> str | None:
+    """Set by every save, shared by all nodes through the cache (Redis in production).
+    Only a reload reads the database, so a request never does."""
+    return cache.get(REVISION_KEY)
 
 
 def bump_revision() -> None:
-    cache.delete(REVISION_KEY)
+    cache.set(REVISION_KEY, uuid.uuid4().hex, None)
+
+
+def files_stamp() -> tuple[float, ...]:
+    """The .mo files of this machine: Rosetta rewrites one on each save, which tells the
+    other workers of the same machine even with a per-process (local-memory) cache."""
+    return tuple(
+        path.stat().st_mtime for path in sorted(project_locale().glob("*/LC_MESSAGES/django.mo"))
+    )
 
 
 def record_rosetta_change(sender, user=None, pofile=None, language_code=None, **_kwargs) -> None:
@@ -158,24 +157,30 @@ def load_catalogues() -> None:
 
 class _State:
     revision: str | None = None
+    stamp: tuple[float, ...] = ()
     checked_at = 0.0
     loaded: object = None  # trans_real._translations as load_catalogues left it
+    failed = False
 
 
 def refresh_if_changed(force: bool = False) -> bool:
-    """Reload when the database's revision moved, or when Django dropped the catalogues
-    itself (a changed setting or ``.mo`` file), which would load them unchecked."""
+    """Reload when a save moved the revision or a .mo file changed, or when Django
+    dropped the catalogues itself (a changed setting or file), which would load them
+    unchecked; at most every ``TRANSLATIONS_CHECK_SECONDS`` after a failed attempt."""
     interval = getattr(settings, "TRANSLATIONS_CHECK_SECONDS", 2.0)
     now = time.monotonic()
-    reset = trans_real._translations is not _State.loaded
+    reset = trans_real._translations is not _State.loaded and not _State.failed
     if not (force or reset) and now - _State.checked_at < interval:
         return False
     _State.checked_at = now
-    revision = current_revision()
-    if not (force or reset) and revision == _State.revision:
+    revision, stamp = current_revision(), files_stamp()
+    unchanged = (revision, stamp) == (_State.revision, _State.stamp)
+    if not (force or reset or _State.failed) and unchanged:
         return False
+    _State.failed = True
     load_catalogues()
-    _State.revision = revision
+    _State.failed = False
+    _State.revision, _State.stamp = revision, stamp
     _State.loaded = trans_real._translations
     return True
 

@@ -5,6 +5,7 @@ translation already on disk falls back to English."""
 import gettext as gettext_module
 import hashlib
 import io
+import os
 import shutil
 from pathlib import Path
 
@@ -128,6 +129,22 @@ class TestEveryWorkerEveryNode:
         TranslationOverride.objects.create(language="de", msgid="Quick links", msgstr="Links")
         store.bump_revision()
         assert ">Links<" in client.get("/de/").content.decode()
+
+    def test_checking_for_a_new_revision_costs_a_request_no_query(
+        self, client, settings, django_assert_num_queries
+    ):
+        settings.TRANSLATIONS_CHECK_SECONDS = 0
+        client.get("/robots.txt")
+        with django_assert_num_queries(0):
+            client.get("/robots.txt")
+
+    def test_a_rewritten_mo_file_reaches_the_other_workers_of_the_machine(self, client, locale_dir):
+        client.get("/de/")
+        po = polib.pofile(str(locale_dir))
+        po.find("Quick links").msgstr = "Links von nebenan"
+        po.save_as_mofile(str(locale_dir.with_suffix(".mo")))
+        os.utime(locale_dir.with_suffix(".mo"), (1, 1))  # a new time, even within a tick
+        assert "Links von nebenan" in client.get("/de/").content.decode()
 
     def test_a_fuzzy_translation_is_never_shown(self, client, settings):
         settings.TRANSLATIONS_CHECK_SECONDS = 0
