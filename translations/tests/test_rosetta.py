@@ -191,3 +191,15 @@ class TestBadCatalogueOnDisk:
         assert "Game not loading?" in html
         assert "Schnelllinks" in html  # the rest of the catalogue still works
         assert german(GUESS_ERROR) == GUESS_ERROR
+
+
+class TestRosettaShowsTheDatabase:
+    def test_a_node_whose_file_lacks_a_save_shows_it_to_the_translator(
+        self, translator, locale_dir
+    ):
+        TranslationOverride.objects.create(
+            language="de", msgid="Quick links", msgstr="Links aus der Datenbank"
+        )
+        html = translator.get(FORM, {"query": "Quick links"}).content.decode()
+        assert "Links aus der Datenbank" in html
+        assert "Links aus der Datenbank" not in locale_dir.read_text()
