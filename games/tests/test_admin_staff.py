@@ -118,6 +118,30 @@ class TestOrdering:
         order = list(game.faq_items.order_by("order").values_list("pk", flat=True))
         assert order[0] == last.pk and order[1] == first.pk
 
+    @pytest.mark.parametrize(
+        ("slug", "part", "prefix"),
+        [
+            ("time-shooter-3", "controls", "controls"),
+            ("time-shooter-3", "weapons", "weapons"),
+            ("pokerogue", "sections", "sections"),
+            ("vex5", "related", "related"),
+            ("pokemon-clicker-2", "timeline", "timeline"),
+        ],
+    )
+    def test_every_list_saves_a_reversed_order(self, staff, slug, part, prefix):
+        game = Game.objects.get(slug=slug)
+        form = form_of(staff, change_url(game, part))
+        count = int(form.data[f"{prefix}-TOTAL_FORMS"][0])
+        assert count >= 2
+        ids = [form.data[f"{prefix}-{index}-id"][0] for index in range(count)]
+        for index in range(count):
+            form.data[f"{prefix}-{index}-order"] = [str(count - index)]
+        response = staff.post(change_url(game, part), form.data)
+        assert response.status_code == 302, response.content.decode()[:3000]
+        related = getattr(game, {"sections": "sections"}.get(part, part))
+        saved = [str(pk) for pk in related.order_by("order").values_list("pk", flat=True)]
+        assert saved == list(reversed(ids))
+
     def test_the_order_inputs_are_drag_handles_not_numbers_to_type(self, staff):
         game = Game.objects.get(slug="vex5")
         form = form_of(staff, change_url(game, "faq"))
