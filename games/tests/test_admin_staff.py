@@ -97,6 +97,11 @@ class TestParts:
         assert "faq_items-TOTAL_FORMS" in html
         assert "weapons-TOTAL_FORMS" not in html and 'name="hero_title_en"' not in html
 
+    def test_the_add_page_opens_without_parts(self, staff):
+        response = staff.get("/admin/games/game/add/")
+        assert response.status_code == 200
+        assert 'name="version"' in response.content.decode()
+
     def test_an_unknown_part_leads_back_to_the_game_page(self, staff):
         game = Game.objects.get(slug="vex5")
         response = staff.get(change_url(game, "nothing"))

@@ -203,3 +203,26 @@ class TestRosettaShowsTheDatabase:
         html = translator.get(FORM, {"query": "Quick links"}).content.decode()
         assert "Links aus der Datenbank" in html
         assert "Links aus der Datenbank" not in locale_dir.read_text()
+
+
+class TestSavedTranslationsAdmin:
+    def test_an_edit_that_breaks_the_placeholders_is_refused(self, admin_client):
+        row = TranslationOverride.objects.create(
+            language="de", msgid=GUESS_ERROR, msgstr="„%(text)s“ kennen wir nicht."
+        )
+        url = f"/admin/translations/translationoverride/{row.pk}/change/"
+        assert admin_client.get(url).status_code == 200
+        response = admin_client.post(
+            url, {"msgstr": "„%(eingabe)s“", "msgstr_plural": "{}", "fuzzy": ""}
+        )
+        assert response.status_code == 200
+        assert "was not saved" in response.content.decode()
+        row.refresh_from_db()
+        assert row.msgstr == "„%(text)s“ kennen wir nicht."
+
+    def test_the_list_can_be_searched_and_filtered(self, admin_client):
+        TranslationOverride.objects.create(language="fr", msgid="Quick links", msgstr="Liens")
+        response = admin_client.get(
+            "/admin/translations/translationoverride/", {"q": "Quick", "language": "fr"}
+        )
+        assert "Liens" in response.content.decode()
