@@ -75,7 +75,7 @@ $(STAMPS)/db: $(STAMPS)/python $(wildcard */migrations/*.py) puzzle/data/pokedex
 	$(MANAGE) load_games
 	touch $@
 
-$(STAMPS)/static: frontend/dist/.vite/manifest.json $(shell find */static -type f 2>/dev/null)
+$(STAMPS)/static: $(STAMPS)/python frontend/dist/.vite/manifest.json $(shell find */static -type f 2>/dev/null)
 	$(MANAGE) collectstatic --noinput -v 0
 	touch $@
 

@@ -1,8 +1,31 @@
-"""Content staff edit each game page on one admin page: the game's fields in language
-tabs, then its sections and every list as ordered inlines."""
+"""Content staff edit a game page in parts: the page's own fields on its change page,
+and each list (sections, FAQ, features, …) on a page of its own, linked from it.
 
+Every list is ordered by drag and drop (django-admin-sortable2); a save made from a form
+opened before someone else's save is refused (``GameForm``, optimistic locking on
+``Game.version``); translated inputs carry ``lang`` and ``dir`` (portal.admin_i18n).
+"""
+
+from adminsortable2.admin import (
+    SortableAdminBase,
+    SortableInlineAdminMixin,
+    SortableStackedInline,
+    SortableTabularInline,
+)
+from django import forms
 from django.contrib import admin
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.db import models as db_models
+from django.db.models import F
+from django.http import HttpResponseRedirect
+from django.urls import path, reverse
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.text import capfirst
+from django.utils.timezone import localtime
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import (
     TabbedTranslationAdmin,
     TranslationStackedInline,
@@ -10,16 +33,58 @@ from modeltranslation.admin import (
 )
 
 from games import models
+from portal.admin_i18n import TranslatedInputsMixin
+
+RICH_TEXT = _(
+    "Paragraphs separated by a blank line; lines starting with “- ” make a list; **bold**."
+)
+# Labels that say which address is which, and what a section kind shows.
+LABELS = {
+    "slug": (_("page address"), _("The end of the page's URL: vex5 gives /vex5/.")),
+    "frame_url": (
+        _("game address (embedded frame)"),
+        _(
+            "The game itself, as https://host/path. Its host is allowed in this page's "
+            "Content Security Policy automatically."
+        ),
+    ),
+    "kind": (
+        None,
+        _(
+            "Game frame, ad slot and text show this section's own text; every other kind "
+            "lists the page's items of that kind (FAQ items, feature cards, steps, …) "
+            "under this heading, in their drag-and-drop order."
+        ),
+    ),
+}
 
 
-class OrderedTabular(TranslationTabularInline):
+class StaffFieldsMixin(TranslatedInputsMixin):
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if field is None:
+            return field
+        base = getattr(db_field, "translated_field", db_field)
+        label, help_text = LABELS.get(base.name, (None, None))
+        if label:
+            field.label = capfirst(label)
+        if help_text:
+            field.help_text = help_text
+        elif isinstance(base, db_models.TextField) and not field.help_text:
+            field.help_text = RICH_TEXT
+        return field
+
+
+class OrderedTabular(StaffFieldsMixin, SortableInlineAdminMixin, TranslationTabularInline):
     extra = 0
     ordering = ["order", "id"]
+    template = SortableTabularInline.template  # the mixin alone keeps Django's template
 
 
-class OrderedStacked(TranslationStackedInline):
+class OrderedStacked(StaffFieldsMixin, SortableInlineAdminMixin, TranslationStackedInline):
     extra = 0
     ordering = ["order", "id"]
+    template = SortableStackedInline.template
 
 
 class HeroButtonInline(OrderedTabular):
@@ -73,21 +138,110 @@ class RelatedInline(OrderedTabular):
     autocomplete_fields = ["target"]
 
 
+# Each part of a game page: its URL segment, its inlines and the related name counted.
+PARTS = {
+    "sections": ([SectionInline, HeroButtonInline], "sections"),
+    "features": ([FeatureInline], "features"),
+    "steps": ([StepInline], "steps"),
+    "controls": ([ControlInline], "controls"),
+    "tips": ([TipInline], "tips"),
+    "weapons": ([WeaponInline], "weapons"),
+    "missions": ([MissionInline], "missions"),
+    "evolution": ([EvolutionInline], "evolutions"),
+    "timeline": ([TimelineInline], "timeline"),
+    "faq": ([FaqInline], "faq_items"),
+    "related": ([RelatedInline], "related"),
+}
+
+
+def conflict_message(game: models.Game, seen: int, current: int) -> str:
+    """What happened since the form was opened: the admin history of the newer saves."""
+    entries = LogEntry.objects.filter(
+        content_type=ContentType.objects.get_for_model(models.Game),
+        object_id=str(game.pk),
+        action_flag=CHANGE,
+    ).select_related("user")[: max(current - seen, 1)]
+    changes = "; ".join(
+        gettext("%(user)s at %(time)s: %(change)s")
+        % {
+            "user": entry.user.get_username(),
+            "time": date_format(localtime(entry.action_time), "DATETIME_FORMAT"),
+            "change": entry.get_change_message() or gettext("No fields changed."),
+        }
+        for entry in reversed(entries)
+    )
+    return gettext(
+        "This page was saved by someone else after you opened it (%(changes)s). Your "
+        "changes were not saved, so as not to overwrite theirs: reload the page, then "
+        "make your changes again."
+    ) % {"changes": changes or "—"}
+
+
+class HttpsURLField(forms.URLField):
+    """A typed address without a scheme means https (frame addresses must be https)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("assume_scheme", "https")
+        super().__init__(**kwargs)
+
+
+class GameForm(forms.ModelForm):
+    """Optimistic locking: the version the form was opened at must still be current."""
+
+    class Meta:
+        model = models.Game
+        # The admin passes the fields of the page or part shown. Not ``fields``:
+        # modeltranslation copies a form's Meta.fields onto the shared ModelAdmin,
+        # which then has both fields and fieldsets (admin.E005).
+        exclude: list[str] = []
+        field_classes = {"frame_url": HttpsURLField}
+        widgets = {"version": forms.HiddenInput}
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk is None or "version" not in self.fields:
+            return cleaned
+        seen = cleaned.get("version")
+        # Locks the row until this save commits (PostgreSQL); the admin's save runs in
+        # one transaction, so a second editor waits here and then sees the new version.
+        current = (
+            models.Game.objects.select_for_update()
+            .filter(pk=self.instance.pk)
+            .values_list("version", flat=True)
+            .first()
+        )
+        if seen is not None and current is not None and seen != current:
+            raise forms.ValidationError(
+                conflict_message(self.instance, seen, current), code="stale"
+            )
+        return cleaned
+
+
 @admin.register(models.Game)
-class GameAdmin(TabbedTranslationAdmin):
+class GameAdmin(StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
+    form = GameForm
     list_display = ["name", "slug", "order", "published", "updated_at"]
     list_editable = ["order", "published"]
-    list_filter = ["published"]
-    search_fields = ["name", "slug", "seo_title", "hero_title"]
+    list_filter = ["published", "genre", "updated_at"]
+    search_fields = ["name", "slug", "seo_title", "hero_title", "developer"]
     view_on_site = True
     save_on_top = True
+    readonly_fields = ["page_contents"]
+
+    class Media:
+        js = ["games/admin/language_switch.js"]
+
     formfield_overrides = {db_models.URLField: {"assume_scheme": "https"}}
     fieldsets = [
-        (None, {"fields": ["name", "slug", "order", "published", "genre", "developer"]}),
+        (None, {"fields": ["page_contents", "version"]}),
+        (
+            _("game page"),
+            {"fields": ["name", "slug", "order", "published", "genre", "developer"]},
+        ),
         ("SEO", {"fields": ["seo_title", "seo_description", "seo_keywords"]}),
         ("Hero", {"fields": ["hero_title", "hero_text", "decorative_dots"]}),
         (
-            "Game frame",
+            _("game frame"),
             {
                 "fields": [
                     "frame_url",
@@ -105,17 +259,61 @@ class GameAdmin(TabbedTranslationAdmin):
             },
         ),
     ]
-    inlines = [
-        HeroButtonInline,
-        SectionInline,
-        FeatureInline,
-        StepInline,
-        ControlInline,
-        TipInline,
-        WeaponInline,
-        MissionInline,
-        EvolutionInline,
-        TimelineInline,
-        FaqInline,
-        RelatedInline,
-    ]
+
+    def get_urls(self):
+        info = self.opts.app_label, self.opts.model_name
+        return [
+            path(
+                "<path:object_id>/part/<slug:part>/",
+                self.admin_site.admin_view(self.part_view),
+                name="{}_{}_part".format(*info),
+            ),
+            *super().get_urls(),
+        ]
+
+    def part_view(self, request, object_id, part):
+        if part not in PARTS:
+            return HttpResponseRedirect(reverse("admin:games_game_change", args=[object_id]))
+        request.game_part = part
+        inlines = PARTS[part][0]
+        title = ", ".join(str(inline.model._meta.verbose_name_plural) for inline in inlines)
+        return self.changeform_view(request, object_id, extra_context={"subtitle": title})
+
+    def get_fieldsets(self, request, obj=None):
+        if getattr(request, "game_part", None):
+            return [(None, {"fields": ["page_contents", "version"]})]
+        return super().get_fieldsets(request, obj)
+
+    def get_inlines(self, request, obj):
+        part = getattr(request, "game_part", None)
+        return PARTS[part][0] if part else []
+
+    @admin.display(description=_("page contents"))
+    def page_contents(self, obj):
+        if obj is None or obj.pk is None:
+            return "—"
+        change = reverse("admin:games_game_change", args=[obj.pk])
+        links = [(change, capfirst(gettext("game page")), "")]
+        for part, (inlines, related) in PARTS.items():
+            url = reverse("admin:games_game_part", args=[obj.pk, part])
+            label = capfirst(inlines[0].model._meta.verbose_name_plural)
+            links.append((url, label, f" ({getattr(obj, related).count()})"))
+        return format_html(
+            '<nav class="game-parts">{}</nav><span id="game-language-switch-label" hidden>{}</span>',
+            format_html_join(" · ", '<a href="{}">{}</a>{}', links),
+            gettext("Language of the fields shown"),
+        )
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            obj.version = F("version") + 1
+        super().save_model(request, obj, form, change)
+        if change:
+            obj.refresh_from_db(fields=["version"])
+
+    def response_change(self, request, obj):
+        part = getattr(request, "game_part", None)
+        response = super().response_change(request, obj)
+        if part and "_continue" not in request.POST and "_addanother" not in request.POST:
+            return HttpResponseRedirect(reverse("admin:games_game_change", args=[obj.pk]))
+        return response

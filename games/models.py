@@ -6,7 +6,9 @@ controls, tips, weapons, missions, evolution items, timeline items, related game
 All text fields are translated with django-modeltranslation (English fallback).
 """
 
-from urllib.parse import urlsplit
+import contextlib
+import re
+from urllib.parse import quote, urlsplit
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
@@ -19,10 +21,52 @@ anchor_validator = RegexValidator(
 )
 
 
-def validate_frame_url(value: str) -> None:
+_HOST_LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+_URL_SAFE = "/%:@-._~!$&'()*+,;="
+
+
+def normalize_frame_url(value: str) -> str:
+    """``https://host[:port]/path[?query]`` with the host in punycode and the path and
+    query percent-encoded, so the address (and the CSP header built from it) is ASCII.
+
+    Raises ``ValueError`` for anything else: other schemes, user-info (``https://a@b``),
+    spaces or control characters, a missing or malformed host, a bad port or a fragment.
+    """
+    if not value or any(ch.isspace() or ord(ch) < 32 or ch == "\\" for ch in value):
+        raise ValueError("spaces or control characters")
     parts = urlsplit(value)
-    if parts.scheme != "https" or not parts.hostname:
-        raise ValidationError(_("The game address must start with https://"))
+    if parts.scheme.lower() != "https" or not parts.netloc:
+        raise ValueError("not https")
+    if "@" in parts.netloc or parts.fragment or "#" in value:
+        raise ValueError("user-info or fragment")
+    host = parts.hostname or ""
+    port = parts.port  # ValueError for a non-numeric or out-of-range port
+    try:
+        ascii_host = host.encode("idna").decode("ascii").lower()
+    except UnicodeError as error:
+        raise ValueError("host") from error
+    labels = ascii_host.split(".")
+    if len(labels) < 2 or not all(_HOST_LABEL.match(label) for label in labels):
+        raise ValueError("host")
+    if labels[-1].isdigit():
+        raise ValueError("host")
+    netloc = ascii_host if port in (None, 443) else f"{ascii_host}:{port}"
+    path = quote(parts.path or "/", safe=_URL_SAFE)
+    query = quote(parts.query, safe=_URL_SAFE + "?")
+    return f"https://{netloc}{path}" + (f"?{query}" if query else "")
+
+
+def validate_frame_url(value: str) -> None:
+    try:
+        normalize_frame_url(value)
+    except ValueError as error:
+        raise ValidationError(
+            _(
+                "Enter a game address of the form https://host/path: no spaces, no user "
+                "name before the host, no other scheme than https."
+            ),
+            code="invalid_frame_url",
+        ) from error
 
 
 def validate_stat(value: str) -> None:
@@ -73,6 +117,9 @@ class Game(models.Model):
     frame_max_height = models.CharField(_("frame maximum height"), max_length=20, blank=True)
     frame_hint = models.CharField(_("hint under the frame"), max_length=200, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Optimistic locking in the admin: every save adds one; a form opened at an older
+    # version is refused (games.admin.GameForm).
+    version = models.PositiveIntegerField(_("version"), default=0)
 
     objects = GameQuerySet.as_manager()
 
@@ -87,9 +134,20 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("games:detail", args=[self.slug])
 
+    def clean(self) -> None:
+        super().clean()
+        # A bad address has already been reported on the field by validate_frame_url.
+        with contextlib.suppress(ValueError):
+            self.frame_url = normalize_frame_url(self.frame_url)
+
     @property
-    def frame_origin(self) -> str:
-        parts = urlsplit(self.frame_url)
+    def frame_origin(self) -> str | None:
+        """The frame's origin for the CSP header, or None for an address that is not
+        valid (a row written before validation): the header stays valid ASCII."""
+        try:
+            parts = urlsplit(normalize_frame_url(self.frame_url))
+        except ValueError:
+            return None
         return f"{parts.scheme}://{parts.netloc}"
 
 

@@ -102,5 +102,8 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
         "dots": range(game.decorative_dots),
     }
     # The frame's host joins the CSP frame allowlist for this page only.
-    render_with_frame = csp_update({"frame-src": [game.frame_origin]})(render)
+    origin = game.frame_origin
+    if origin is None:
+        return render(request, "games/detail.html", context)
+    render_with_frame = csp_update({"frame-src": [origin]})(render)
     return render_with_frame(request, "games/detail.html", context)

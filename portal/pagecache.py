@@ -3,8 +3,9 @@
 A page is the same for every visitor of a URL, so a worker renders it once per key and
 serves the bytes afterwards. Keys name what the page depends on: its path and language,
 the versions of the data it shows (``portal.versions``, bumped by staff edits) and the
-public address. Templates and catalogues change only with a deploy or a Rosetta save,
-and both restart the workers, which empties this memory.
+public address. Templates change only with a deploy, which restarts the workers; a
+translation saved in Rosetta makes each worker reload its catalogues
+(``translations.store``), which empties this memory too.
 
 A page whose scripts carry the request's CSP nonce is stored with a placeholder in its
 place and gets the new request's nonce when served.

@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "django_vite",
+    "adminsortable2",
+    "translations",  # before rosetta: its file list shows only this project's catalogues
     "rosetta",
     "csp",
     "portal",
@@ -72,8 +74,10 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "portal.public_cache.UrlOnlyVaryMiddleware",
+    "translations.store.CatalogueMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "portal.middleware.LanguagePreferenceMiddleware",
+    "portal.admin_i18n.AdminLanguageMiddleware",
     "portal.middleware.PublicPageCacheMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -93,7 +97,8 @@ WSGI_APPLICATION = "portal.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        # Admin overrides (the language choice in its header) must come before the admin app.
+        "DIRS": [BASE_DIR / "portal" / "admin_templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -250,9 +255,14 @@ ROSETTA_STORAGE_CLASS = "rosetta.storage.SessionRosettaStorage"
 ROSETTA_MESSAGES_PER_PAGE = 25
 ROSETTA_SHOW_AT_ADMIN_PANEL = True
 ROSETTA_EXCLUDED_APPLICATIONS = ("django", "rosetta", "modeltranslation", "django_vite")
-# A save in Rosetta recompiles the .mo file; gunicorn's workers only see it after a
-# reload. ROSETTA_WSGI_AUTO_RELOAD touches the WSGI file, which `gunicorn --reload`
-# (used by `make run`) picks up; production deploys reload on release.
+# Translators see only locale/ (translations.urls allows no other filter); the admin's
+# zh/no catalogues in locale_admin are copied from Django by the Makefile.
+ROSETTA_EXCLUDED_PATHS = (str(BASE_DIR / "locale_admin"),)
+# Saved translations live in the database (translations app); each worker reloads its
+# catalogues when their revision moves, checked at most this often (docs/translations.md).
+TRANSLATIONS_CHECK_SECONDS = float(env("TRANSLATIONS_CHECK_SECONDS", "2"))
+# A save in Rosetta also goes to the database, and every worker reloads its catalogues
+# from there (TRANSLATIONS_CHECK_SECONDS above): no server reload is needed.
 ROSETTA_WSGI_AUTO_RELOAD = envbool("ROSETTA_WSGI_AUTO_RELOAD", False)
 
 # --- Static files --------------------------------------------------------------

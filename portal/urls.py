@@ -7,7 +7,7 @@ from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path, re_path
 from django.views.decorators.cache import cache_page
 
-from portal import admin_login, health, views
+from portal import admin_i18n, admin_login, health, views
 from portal.compression import compressed
 from portal.observability.metrics import metrics_view
 from portal.sitemaps import sitemaps
@@ -18,11 +18,12 @@ admin.site.login_form = admin_login.ThrottledAdminAuthenticationForm
 SITEMAP_CACHE_SECONDS = 60 * 60
 
 urlpatterns = [
+    path("admin/language/", admin_i18n.switch_admin_language, name="admin_language"),
     path("admin/insights/", admin_insights.dashboard_view, name="insights"),
     path("admin/insights/<int:number>/", admin_insights.puzzle_detail_view, name="insights_puzzle"),
     path("admin/login/", admin_login.login),
     path("admin/", admin.site.urls),
-    path("rosetta/", include("rosetta.urls")),
+    path("rosetta/", include("translations.urls")),
     path("api/", include("puzzle.api_urls")),
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),

@@ -128,3 +128,14 @@ def test_static_files_get_brotli_beside_gzip():
     compressor = Compressor(quiet=True)
     assert compressor.use_brotli and compressor.use_gzip
     assert compressor.should_compress("assets/main.js")
+
+
+def test_a_saved_translation_empties_the_rendered_pages(client):
+    from portal import pagecache
+    from translations import store
+
+    client.get("/de/vex5/")
+    assert pagecache._pages
+    store.bump_revision()
+    assert store.refresh_if_changed(force=True)
+    assert not pagecache._pages

@@ -1,0 +1,251 @@
+"""The games admin for content staff: parts on their own pages, drag-and-drop order,
+optimistic locking, translated inputs with lang/dir, the admin in the staff's language,
+labels, filters and search."""
+
+from html.parser import HTMLParser
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.models import FaqItem, Game
+
+pytestmark = pytest.mark.django_db
+
+
+class FormFields(HTMLParser):
+    """The values a browser would post from the admin's change form."""
+
+    def __init__(self):
+        super().__init__()
+        self.data: dict[str, list[str]] = {}
+        self.inputs: dict[str, dict[str, str]] = {}
+        self._textarea: str | None = None
+        self._select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attr = {k: v or "" for k, v in attrs}
+        name = attr.get("name")
+        if tag == "input" and name and "__prefix__" not in name:
+            self.inputs[name] = attr
+            kind = attr.get("type", "text")
+            if kind in ("checkbox", "radio"):
+                if "checked" in attr:
+                    self.data.setdefault(name, []).append(attr.get("value", "on"))
+            elif kind not in ("submit", "button", "file"):
+                self.data.setdefault(name, []).append(attr.get("value", ""))
+        elif tag == "textarea" and name and "__prefix__" not in name:
+            self.inputs[name] = attr
+            self._textarea = name
+            self.data[name] = [""]
+        elif tag == "select" and name and "__prefix__" not in name:
+            self._select = name
+        elif tag == "option" and self._select and "selected" in attr:
+            self.data.setdefault(self._select, []).append(attr.get("value", ""))
+
+    def handle_endtag(self, tag):
+        if tag == "textarea":
+            self._textarea = None
+        if tag == "select":
+            self._select = None
+
+    def handle_data(self, data):
+        if self._textarea:
+            self.data[self._textarea][0] += data.removeprefix("\n")
+
+
+def form_of(client, url: str) -> FormFields:
+    response = client.get(url)
+    assert response.status_code == 200
+    parser = FormFields()
+    parser.feed(response.content.decode())
+    return parser
+
+
+@pytest.fixture
+def staff(client):
+    User.objects.create_superuser("staff", "staff@example.org", "pw-123456")
+    client.login(username="staff", password="pw-123456")
+    return client
+
+
+@pytest.fixture
+def other():
+    client = Client()
+    User.objects.create_superuser("alice", "alice@example.org", "pw-123456")
+    client.login(username="alice", password="pw-123456")
+    return client
+
+
+def change_url(game: Game, part: str | None = None) -> str:
+    base = f"/admin/games/game/{game.pk}/"
+    return base + (f"part/{part}/" if part else "change/")
+
+
+class TestParts:
+    def test_the_game_page_links_every_part_instead_of_one_huge_form(self, staff):
+        game = Game.objects.get(slug="time-shooter-3")
+        html = staff.get(change_url(game)).content.decode()
+        for part in ("sections", "faq", "weapons", "missions", "related"):
+            assert f'href="{change_url(game, part)}"' in html
+        assert "faq_items-TOTAL_FORMS" not in html
+        assert "hero_title_de" in html
+
+    def test_a_part_page_shows_only_its_items(self, staff):
+        game = Game.objects.get(slug="time-shooter-3")
+        html = staff.get(change_url(game, "faq")).content.decode()
+        assert "faq_items-TOTAL_FORMS" in html
+        assert "weapons-TOTAL_FORMS" not in html and 'name="hero_title_en"' not in html
+
+    def test_the_add_page_opens_without_parts(self, staff):
+        response = staff.get("/admin/games/game/add/")
+        assert response.status_code == 200
+        assert 'name="version"' in response.content.decode()
+
+    def test_an_unknown_part_leads_back_to_the_game_page(self, staff):
+        game = Game.objects.get(slug="vex5")
+        response = staff.get(change_url(game, "nothing"))
+        assert response.status_code == 302 and response["Location"] == change_url(game)
+
+
+class TestOrdering:
+    def test_a_faq_reordered_by_drag_and_drop_saves_its_new_order(self, staff):
+        game = Game.objects.get(slug="vex5")
+        form = form_of(staff, change_url(game, "faq"))
+        first, last = list(game.faq_items.order_by("order"))[0], list(game.faq_items.all())[-1]
+        count = int(form.data["faq_items-TOTAL_FORMS"][0])
+        # What the drag handle does: it rewrites the hidden order inputs.
+        for index in range(count):
+            form.data[f"faq_items-{index}-order"] = [str(index + 2)]
+        form.data[f"faq_items-{count - 1}-order"] = ["1"]
+        response = staff.post(change_url(game, "faq"), form.data)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        order = list(game.faq_items.order_by("order").values_list("pk", flat=True))
+        assert order[0] == last.pk and order[1] == first.pk
+
+    @pytest.mark.parametrize(
+        ("slug", "part", "prefix"),
+        [
+            ("time-shooter-3", "controls", "controls"),
+            ("time-shooter-3", "weapons", "weapons"),
+            ("pokerogue", "sections", "sections"),
+            ("vex5", "related", "related"),
+            ("pokemon-clicker-2", "timeline", "timeline"),
+        ],
+    )
+    def test_every_list_saves_a_reversed_order(self, staff, slug, part, prefix):
+        game = Game.objects.get(slug=slug)
+        form = form_of(staff, change_url(game, part))
+        count = int(form.data[f"{prefix}-TOTAL_FORMS"][0])
+        assert count >= 2
+        ids = [form.data[f"{prefix}-{index}-id"][0] for index in range(count)]
+        for index in range(count):
+            form.data[f"{prefix}-{index}-order"] = [str(count - index)]
+        response = staff.post(change_url(game, part), form.data)
+        assert response.status_code == 302, response.content.decode()[:3000]
+        related = getattr(game, {"sections": "sections"}.get(part, part))
+        saved = [str(pk) for pk in related.order_by("order").values_list("pk", flat=True)]
+        assert saved == list(reversed(ids))
+
+    def test_the_order_inputs_are_drag_handles_not_numbers_to_type(self, staff):
+        game = Game.objects.get(slug="vex5")
+        form = form_of(staff, change_url(game, "faq"))
+        assert form.inputs["faq_items-0-order"]["type"] == "hidden"
+        html = staff.get(change_url(game, "faq")).content.decode()
+        assert 'class="sort"' in html and "Move to first position" in html
+
+    def test_a_new_item_can_be_placed_between_two_others(self, staff):
+        game = Game.objects.get(slug="vex5")
+        form = form_of(staff, change_url(game, "faq"))
+        count = int(form.data["faq_items-TOTAL_FORMS"][0])
+        for index in range(count):
+            form.data[f"faq_items-{index}-order"] = [str(index + 1 if index < 1 else index + 2)]
+        form.data["faq_items-TOTAL_FORMS"] = [str(count + 1)]
+        form.data.update(
+            {
+                f"faq_items-{count}-order": ["2"],
+                f"faq_items-{count}-game": [str(game.pk)],
+                f"faq_items-{count}-question_en": ["Is it free?"],
+                f"faq_items-{count}-answer_en": ["Yes."],
+            }
+        )
+        response = staff.post(change_url(game, "faq"), form.data)
+        assert response.status_code == 302, response.content.decode()[:3000]
+        questions = list(game.faq_items.order_by("order").values_list("question_en", flat=True))
+        assert questions[1] == "Is it free?" and len(questions) == count + 1
+
+
+class TestOptimisticLocking:
+    def test_a_stale_save_is_refused_with_what_changed(self, staff, other):
+        game = Game.objects.get(slug="vex5")
+        mine = form_of(staff, change_url(game))
+        theirs = form_of(other, change_url(game))
+        theirs.data["hero_title_de"] = ["Alices Titel"]
+        assert other.post(change_url(game), theirs.data).status_code == 302
+        mine.data["hero_title_de"] = ["Mein Titel"]
+        response = staff.post(change_url(game), mine.data)
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert "saved by someone else" in html and "alice" in html and "Hero title [de]" in html
+        game.refresh_from_db()
+        assert game.hero_title_de == "Alices Titel"
+
+    def test_a_stale_save_of_a_part_is_refused_too(self, staff, other):
+        game = Game.objects.get(slug="vex5")
+        mine = form_of(staff, change_url(game, "faq"))
+        theirs = form_of(other, change_url(game))
+        assert other.post(change_url(game), theirs.data).status_code == 302
+        mine.data["faq_items-0-question_en"] = ["Overwritten?"]
+        assert staff.post(change_url(game, "faq"), mine.data).status_code == 200
+        assert not FaqItem.objects.filter(question_en="Overwritten?").exists()
+
+    def test_each_save_moves_the_version_on(self, staff):
+        game = Game.objects.get(slug="vex5")
+        before = game.version
+        for _ in range(2):
+            form = form_of(staff, change_url(game))
+            assert staff.post(change_url(game), form.data).status_code == 302
+        game.refresh_from_db()
+        assert game.version == before + 2
+
+
+class TestLanguages:
+    def test_every_translated_input_says_its_language_and_direction(self, staff):
+        game = Game.objects.get(slug="vex5")
+        form = form_of(staff, change_url(game))
+        assert form.inputs["hero_title_ar"]["lang"] == "ar"
+        assert form.inputs["hero_title_ar"]["dir"] == "rtl"
+        assert form.inputs["hero_text_ja"]["lang"] == "ja"
+        assert form.inputs["hero_text_ja"]["dir"] == "ltr"
+        faq = form_of(staff, change_url(game, "faq"))
+        assert faq.inputs["faq_items-0-answer_ar"]["dir"] == "rtl"
+
+    def test_the_admin_follows_the_browser_language(self, staff):
+        response = staff.get("/admin/", headers={"accept-language": "de-DE,de;q=0.9"})
+        assert "Website-Verwaltung" in response.content.decode()
+
+    def test_the_language_chosen_in_the_admin_switches_its_interface(self, staff):
+        response = staff.post("/admin/language/", {"language": "ar", "next": "/admin/"})
+        assert response.status_code == 302 and response["Location"] == "/admin/"
+        html = staff.get("/admin/").content.decode()
+        assert 'dir="rtl"' in html and 'lang="ar"' in html
+        staff.post("/admin/language/", {"language": "zh", "next": "https://evil.example/"})
+        assert "站点管理" in staff.get("/admin/").content.decode()
+
+    def test_the_site_itself_stays_in_its_url_language(self, staff, client):
+        staff.post("/admin/language/", {"language": "de", "next": "/admin/"})
+        assert 'lang="en"' in staff.get("/").content.decode()
+
+
+class TestLabelsFiltersSearch:
+    def test_the_two_addresses_are_told_apart(self, staff):
+        html = staff.get(change_url(Game.objects.get(slug="vex5"))).content.decode()
+        assert "Page address" in html and "Game address (embedded frame)" in html
+
+    def test_every_list_has_filters_and_search(self, staff):
+        from django.contrib import admin
+
+        for model, model_admin in admin.site._registry.items():
+            if model._meta.app_label in ("games", "translations"):
+                assert model_admin.search_fields, model
+                assert model_admin.list_filter, model

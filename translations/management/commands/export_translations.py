@@ -1,0 +1,67 @@
+"""Write the translations saved in Rosetta (database) into locale/<code>/LC_MESSAGES/
+django.po and compile the .mo files: run it on deploy, so the files match what the site
+shows, and locally before committing the catalogues (docs/translations.md)."""
+
+import polib
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from translations import rules, store
+from translations.models import TranslationOverride
+
+
+class Command(BaseCommand):
+    help = "Write the translations saved in Rosetta into locale/*/LC_MESSAGES/django.po."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--language", help="only this language code")
+
+    def handle(self, *args, language=None, **options) -> None:
+        codes = [code for code, _name in settings.LANGUAGES if code != "en"]
+        if language:
+            if language not in codes:
+                raise CommandError(f"Unknown language {language!r}; one of {' '.join(codes)}")
+            codes = [language]
+        total = 0
+        for code in codes:
+            rows = list(TranslationOverride.objects.filter(language=code))
+            if not rows:
+                continue
+            path = store.project_locale() / code / "LC_MESSAGES" / "django.po"
+            if not path.exists():
+                self.stderr.write(f"{code}: {path} is missing, skipped")
+                continue
+            po = polib.pofile(str(path))
+            changed = 0
+            for row in rows:
+                entry = po.find(row.msgid, msgctxt=row.msgctxt or False)
+                if entry is None:
+                    self.stderr.write(f"{code}: {row.msgid[:60]!r} is no longer in the source")
+                    continue
+                if row.msgid_plural:
+                    bad = any(
+                        rules.plural_problems(row.msgid, row.msgid_plural, text)
+                        for text in row.msgstr_plural.values()
+                    )
+                else:
+                    bad = bool(rules.problems(row.msgid, row.msgstr))
+                if bad:
+                    self.stderr.write(f"{code}: {row.msgid[:60]!r} breaks its source, skipped")
+                    continue
+                before = (entry.msgstr, dict(entry.msgstr_plural), list(entry.flags))
+                if row.msgid_plural:
+                    entry.msgstr_plural = {int(k): v for k, v in row.msgstr_plural.items()}
+                else:
+                    entry.msgstr = row.msgstr
+                if row.fuzzy and "fuzzy" not in entry.flags:
+                    entry.flags.append("fuzzy")
+                if not row.fuzzy and "fuzzy" in entry.flags:
+                    entry.flags.remove("fuzzy")
+                if before != (entry.msgstr, dict(entry.msgstr_plural), list(entry.flags)):
+                    changed += 1
+            if changed:
+                po.save()
+                po.save_as_mofile(str(path.with_suffix(".mo")))
+            total += changed
+            self.stdout.write(f"{code}: {changed} of {len(rows)} saved translations written")
+        self.stdout.write(f"{total} entries written")

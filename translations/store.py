@@ -1,0 +1,204 @@
+"""Rosetta saves → database rows → the catalogues of every worker.
+
+``record_rosetta_change`` stores each changed entry as a ``TranslationOverride`` and
+sets a new revision in the shared cache. ``CatalogueMiddleware`` compares the revision
+and the ``.mo`` files' times with those its process loaded (at most every
+``TRANSLATIONS_CHECK_SECONDS``) and rebuilds the process's catalogues when they moved:
+the ``.mo`` files on disk, minus translations that break their placeholders or add
+markup, plus the database's translations on top.
+"""
+
+import gettext as gettext_module
+import logging
+import time
+import uuid
+from pathlib import Path
+
+from asgiref.local import Local
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.translation import trans_real
+
+from portal import pagecache
+from translations import rules
+
+log = logging.getLogger(__name__)
+REVISION_KEY = "translations:revision"
+
+
+def project_locale() -> Path:
+    return Path(settings.LOCALE_PATHS[0])
+
+
+def is_project_catalogue(path: str) -> bool:
+    try:
+        Path(path).resolve().relative_to(project_locale().resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def current_revision() -> str | None:
+    """Set by every save, shared by all nodes through the cache (Redis in production).
+    Only a reload reads the database, so a request never does."""
+    return cache.get(REVISION_KEY)
+
+
+def bump_revision() -> None:
+    cache.set(REVISION_KEY, uuid.uuid4().hex, None)
+
+
+def files_stamp() -> tuple[float, ...]:
+    """The .mo files of this machine: Rosetta rewrites one on each save, which tells the
+    other workers of the same machine even with a per-process (local-memory) cache."""
+    return tuple(
+        path.stat().st_mtime for path in sorted(project_locale().glob("*/LC_MESSAGES/django.mo"))
+    )
+
+
+def record_rosetta_change(sender, user=None, pofile=None, language_code=None, **_kwargs) -> None:
+    """Receiver of Rosetta's ``entry_changed``; ``sender`` is the polib entry."""
+    from translations.models import TranslationOverride
+
+    if not pofile or not language_code or not is_project_catalogue(pofile):
+        return
+    entry = sender
+    TranslationOverride.objects.update_or_create(
+        language=language_code,
+        msgctxt=entry.msgctxt or "",
+        msgid=entry.msgid,
+        defaults={
+            "msgid_plural": entry.msgid_plural or "",
+            "msgstr": entry.msgstr or "",
+            "msgstr_plural": {str(k): v for k, v in (entry.msgstr_plural or {}).items()},
+            "fuzzy": "fuzzy" in entry.flags,
+            "updated_by": user if getattr(user, "pk", None) else None,
+        },
+    )
+    bump_revision()
+
+
+# --- Catalogues of this process ------------------------------------------------------
+
+
+def _drop(catalog, key) -> None:
+    for part in catalog._catalogs:
+        part.pop(key, None)
+
+
+def _bad_project_keys(code: str) -> dict:
+    """Entries of our own ``locale/<code>`` catalogue that break their source."""
+    path = project_locale() / code / "LC_MESSAGES" / "django.mo"
+    if not path.exists():
+        return {}
+    try:
+        with path.open("rb") as handle:
+            own = gettext_module.GNUTranslations(handle)
+    except (OSError, ValueError) as error:
+        log.error("Unreadable catalogue %s: %s", path, error)
+        return {}
+    bad = {}
+    for key, value in own._catalog.items():  # type: ignore[attr-defined]
+        if not key:
+            continue  # the header
+        msgid = key[0] if isinstance(key, tuple) else key.split("\x04")[-1]
+        if not any(ch in msgid + value for ch in "%{<"):
+            continue
+        found = (
+            rules.plural_problems(msgid, msgid, value)
+            if isinstance(key, tuple)
+            else rules.problems(msgid, value)
+        )
+        if isinstance(key, tuple):
+            found = [problem for problem in found if problem == "markup"]
+        if found:
+            bad[key] = value
+            log.warning("Ignoring the %s translation of %r: %s", code, msgid, ", ".join(found))
+    return bad
+
+
+def _apply(translation, overrides) -> None:
+    catalog = translation._catalog
+    for row in overrides:
+        key = row.catalogue_key
+        if row.fuzzy:
+            _drop(catalog, key)
+            continue
+        if row.msgid_plural:
+            forms = {int(index): text for index, text in row.msgstr_plural.items()}
+            if all(
+                text and not rules.plural_problems(row.msgid, row.msgid_plural, text)
+                for text in forms.values()
+            ):
+                for index, text in forms.items():
+                    catalog[(key, index)] = text
+        elif row.msgstr and not rules.problems(row.msgid, row.msgstr):
+            catalog[key] = row.msgstr
+
+
+def load_catalogues() -> None:
+    """Rebuild every language's catalogue in this process (see the module docstring)."""
+    from translations.models import TranslationOverride
+
+    overrides: dict[str, list[TranslationOverride]] = {}
+    for row in TranslationOverride.objects.all():
+        overrides.setdefault(row.language, []).append(row)
+    # As Django's own reload on a changed .mo file (translation_file_changed).
+    gettext_module._translations = {}  # type: ignore[attr-defined]
+    trans_real._translations = {}
+    trans_real._default = None
+    trans_real._active = Local()
+    for code, _name in settings.LANGUAGES:
+        translation = trans_real.translation(code)
+        for key, value in _bad_project_keys(code).items():
+            if translation._catalog.get(key) == value:
+                _drop(translation._catalog, key)
+        _apply(translation, overrides.get(code, []))
+
+
+class _State:
+    revision: str | None = None
+    stamp: tuple[float, ...] = ()
+    checked_at = 0.0
+    loaded: object = None  # trans_real._translations as load_catalogues left it
+    failed = False
+
+
+def refresh_if_changed(force: bool = False) -> bool:
+    """Reload when a save moved the revision or a .mo file changed, or when Django
+    dropped the catalogues itself (a changed setting or file), which would load them
+    unchecked; at most every ``TRANSLATIONS_CHECK_SECONDS`` after a failed attempt."""
+    interval = getattr(settings, "TRANSLATIONS_CHECK_SECONDS", 2.0)
+    now = time.monotonic()
+    reset = trans_real._translations is not _State.loaded and not _State.failed
+    if not (force or reset) and now - _State.checked_at < interval:
+        return False
+    _State.checked_at = now
+    revision, stamp = current_revision(), files_stamp()
+    unchanged = (revision, stamp) == (_State.revision, _State.stamp)
+    if not (force or reset or _State.failed) and unchanged:
+        return False
+    _State.failed = True
+    load_catalogues()
+    _State.failed = False
+    _State.revision, _State.stamp = revision, stamp
+    _State.loaded = trans_real._translations
+    # Pages this worker rendered with the old text must not be served again.
+    pagecache.clear()
+    return True
+
+
+class CatalogueMiddleware:
+    """Before LocaleMiddleware: the request is served with the current catalogues."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            refresh_if_changed()
+        except Exception:
+            # The database or cache is unreachable: serve with the catalogues this
+            # process has (the files on disk at worst) and try again later.
+            log.exception("Could not check the translations' revision")
+        return self.get_response(request)

@@ -1,0 +1,228 @@
+"""Translators in Rosetta: only this project's catalogues, saves that would break a page
+are refused, saved text lives in the database and reaches every worker, and a bad
+translation already on disk falls back to English."""
+
+import gettext as gettext_module
+import hashlib
+import io
+import os
+import shutil
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth.models import Group, User
+from django.core.management import call_command
+from django.utils import translation
+
+from translations import store
+from translations.models import TranslationOverride
+
+pytestmark = pytest.mark.django_db
+
+FRAME_HINT = (
+    'Game not loading? Your network may block it: <a href="%(url)s" target="_blank" '
+    'rel="noopener">open %(name)s in a new tab</a>.'
+)
+GUESS_ERROR = "“%(text)s” is not a Pokémon we know. Check the spelling."
+FORM = "/rosetta/files/project/de/0/"
+
+
+@pytest.fixture
+def locale_dir(tmp_path, settings):
+    """A writable copy of the German catalogue as the project's only catalogue."""
+    target = tmp_path / "locale" / "de" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    shutil.copy(django_settings.BASE_DIR / "locale/de/LC_MESSAGES/django.po", target)
+    polib.pofile(str(target / "django.po")).save_as_mofile(str(target / "django.mo"))
+    settings.LOCALE_PATHS = [tmp_path / "locale"]
+    settings.ROSETTA_EXCLUDED_PATHS = (
+        str(django_settings.BASE_DIR / "locale"),
+        str(django_settings.BASE_DIR / "locale_admin"),
+    )
+    settings.TRANSLATIONS_CHECK_SECONDS = 0
+    yield target / "django.po"
+    settings.LOCALE_PATHS = django_settings.LOCALE_PATHS
+
+
+@pytest.fixture
+def translator(client):
+    user = User.objects.create_user("tr", "tr@example.org", "pw-123456", is_staff=True)
+    user.groups.add(Group.objects.get(name="translators"))
+    client.force_login(user)
+    return client
+
+
+def field(po_path: Path, msgid: str) -> str:
+    entry = polib.pofile(str(po_path)).find(msgid)
+    digest = hashlib.md5((entry.msgid + entry.msgstr + (entry.msgctxt or "")).encode()).hexdigest()
+    return f"m_{digest}"
+
+
+def german(msgid: str) -> str:
+    with translation.override("de"):
+        return translation.gettext(msgid)
+
+
+class TestProjectCataloguesOnly:
+    def test_the_file_list_shows_only_the_project_locale(self, translator):
+        html = translator.get("/rosetta/files/project/").content.decode()
+        assert "/locale/de/LC_MESSAGES/django.po" in html
+        assert "site-packages" not in html and "locale_admin" not in html
+        assert "Third party" not in html
+
+    @pytest.mark.parametrize("other", ["django", "third-party", "all"])
+    def test_other_filters_lead_back_to_the_project(self, translator, other):
+        response = translator.get(f"/rosetta/files/{other}/")
+        assert response.status_code == 302
+        assert response["Location"] == "/rosetta/files/project/"
+        assert translator.get(f"/rosetta/files/{other}/de/0/").status_code == 404
+
+
+class TestSavingInRosetta:
+    def test_a_changed_placeholder_is_refused_with_a_clear_message(self, translator, locale_dir):
+        before = locale_dir.read_text()
+        response = translator.post(
+            FORM, {field(locale_dir, GUESS_ERROR): "„%(eingabe)s“ kennen wir nicht."}, follow=True
+        )
+        html = response.content.decode()
+        assert "was not saved" in html and "%(text)s" in html
+        assert locale_dir.read_text() == before
+        assert not TranslationOverride.objects.exists()
+
+    def test_added_markup_is_refused(self, translator, locale_dir):
+        response = translator.post(
+            FORM,
+            {field(locale_dir, "Quick links"): "Schnelllinks<script>alert(1)</script>"},
+            follow=True,
+        )
+        assert "adds HTML tags" in response.content.decode()
+        assert polib.pofile(str(locale_dir)).find("Quick links").msgstr == "Schnelllinks"
+
+    def test_a_good_translation_is_saved_in_the_database_and_goes_live(
+        self, translator, locale_dir, client
+    ):
+        name = field(locale_dir, "Quick links")
+        response = translator.post(FORM, {name: "Nützliche Links"})
+        assert response.status_code == 302
+        row = TranslationOverride.objects.get(language="de", msgid="Quick links")
+        assert row.msgstr == "Nützliche Links" and row.updated_by.username == "tr"
+        assert polib.pofile(str(locale_dir)).find("Quick links").msgstr == "Nützliche Links"
+        assert "Nützliche Links" in client.get("/de/").content.decode()
+
+    def test_good_and_bad_fields_in_one_post_save_only_the_good_ones(self, translator, locale_dir):
+        translator.post(
+            FORM,
+            {
+                field(locale_dir, "Quick links"): "Nützliche Links",
+                field(locale_dir, GUESS_ERROR): "%(falsch)s",
+            },
+        )
+        assert list(TranslationOverride.objects.values_list("msgid", flat=True)) == ["Quick links"]
+
+
+class TestEveryWorkerEveryNode:
+    def test_a_row_saved_elsewhere_reaches_this_worker_without_a_file(self, client, settings):
+        settings.TRANSLATIONS_CHECK_SECONDS = 0
+        client.get("/de/")
+        TranslationOverride.objects.create(language="de", msgid="Quick links", msgstr="Links")
+        store.bump_revision()
+        assert ">Links<" in client.get("/de/").content.decode()
+
+    def test_checking_for_a_new_revision_costs_a_request_no_query(
+        self, client, settings, django_assert_num_queries
+    ):
+        settings.TRANSLATIONS_CHECK_SECONDS = 0
+        client.get("/robots.txt")
+        with django_assert_num_queries(0):
+            client.get("/robots.txt")
+
+    def test_a_rewritten_mo_file_reaches_the_other_workers_of_the_machine(self, client, locale_dir):
+        client.get("/de/")
+        po = polib.pofile(str(locale_dir))
+        po.find("Quick links").msgstr = "Links von nebenan"
+        po.save_as_mofile(str(locale_dir.with_suffix(".mo")))
+        os.utime(locale_dir.with_suffix(".mo"), (1, 1))  # a new time, even within a tick
+        assert "Links von nebenan" in client.get("/de/").content.decode()
+
+    def test_a_fuzzy_translation_is_never_shown(self, client, settings):
+        settings.TRANSLATIONS_CHECK_SECONDS = 0
+        TranslationOverride.objects.create(
+            language="de", msgid="Quick links", msgstr="Vielleicht", fuzzy=True
+        )
+        store.bump_revision()
+        html = client.get("/de/").content.decode()
+        assert "Vielleicht" not in html and "Quick links" in html
+
+    def test_a_bad_row_in_the_database_is_ignored(self, client, settings):
+        settings.TRANSLATIONS_CHECK_SECONDS = 0
+        TranslationOverride.objects.create(language="de", msgid=GUESS_ERROR, msgstr="%(x)s")
+        store.bump_revision()
+        client.get("/de/")
+        assert german(GUESS_ERROR).startswith("„%(text)s“ ist kein Pokémon")
+
+    def test_export_writes_the_database_into_the_catalogue(self, locale_dir):
+        TranslationOverride.objects.create(
+            language="de", msgid="Quick links", msgstr="Exportierte Links"
+        )
+        call_command("export_translations", "--language", "de", stdout=io.StringIO())
+        assert polib.pofile(str(locale_dir)).find("Quick links").msgstr == "Exportierte Links"
+        with (locale_dir.parent / "django.mo").open("rb") as handle:
+            assert gettext_module.GNUTranslations(handle).gettext("Quick links") == (
+                "Exportierte Links"
+            )
+
+
+class TestBadCatalogueOnDisk:
+    def test_a_bad_translation_on_disk_falls_back_to_english(self, client, locale_dir):
+        po = polib.pofile(str(locale_dir))
+        po.find(GUESS_ERROR).msgstr = "„%(eingabe)s“ kennen wir nicht."
+        po.find(
+            FRAME_HINT
+        ).msgstr = 'Lädt nicht? <a href="%(url)s">%(name)s öffnen</a><script>alert(1)</script>'
+        po.save_as_mofile(str(locale_dir.with_suffix(".mo")))
+        with locale_dir.with_suffix(".mo").open("rb") as handle:  # the file really is bad
+            assert "%(eingabe)s" in gettext_module.GNUTranslations(handle).gettext(GUESS_ERROR)
+        response = client.get("/de/vex5/")
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert "<script>alert(1)</script>" not in html
+        assert "Game not loading?" in html
+        assert "Schnelllinks" in html  # the rest of the catalogue still works
+        assert german(GUESS_ERROR) == GUESS_ERROR
+
+
+class TestRosettaShowsTheDatabase:
+    def test_a_node_whose_file_lacks_a_save_shows_it_to_the_translator(
+        self, translator, locale_dir
+    ):
+        TranslationOverride.objects.create(
+            language="de", msgid="Quick links", msgstr="Links aus der Datenbank"
+        )
+        html = translator.get(FORM, {"query": "Quick links"}).content.decode()
+        assert "Links aus der Datenbank" in html
+        assert "Links aus der Datenbank" not in locale_dir.read_text()
+
+
+class TestSavedTranslationsAdmin:
+    def test_an_edit_that_breaks_the_placeholders_is_refused(self, admin_client):
+        row = TranslationOverride.objects.create(
+            language="de", msgid=GUESS_ERROR, msgstr="„%(text)s“ kennen wir nicht."
+        )
+        url = f"/admin/translations/translationoverride/{row.pk}/change/"
+        assert admin_client.get(url).status_code == 200
+        response = admin_client.post(
+            url, {"msgstr": "„%(eingabe)s“", "msgstr_plural": "{}", "fuzzy": ""}
+        )
+        assert response.status_code == 200
+        assert "was not saved" in response.content.decode()
+        row.refresh_from_db()
+        assert row.msgstr == "„%(text)s“ kennen wir nicht."
+
+    def test_the_list_can_be_searched_and_filtered(self, admin_client):
+        TranslationOverride.objects.create(language="fr", msgid="Quick links", msgstr="Liens")
+        response = admin_client.get(
+            "/admin/translations/translationoverride/", {"q": "Quick", "language": "fr"}
+        )
+        assert "Liens" in response.content.decode()
