@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from portal import versions
+from portal.admin_i18n import TranslatedInputsMixin
 from puzzle import memory
 from puzzle.forms import DailyPuzzleAdminForm, PokemonAdminForm
 from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, today
@@ -19,7 +20,7 @@ from puzzle.silhouette import normalize_upload
 
 
 @admin.register(Pokemon)
-class PokemonAdmin(TabbedTranslationAdmin):
+class PokemonAdmin(TranslatedInputsMixin, TabbedTranslationAdmin):
     form = PokemonAdminForm
     list_display = ["id", "name", "type1", "type2", "generation", "stage", "in_daily_pool", "art"]
     list_filter = ["in_daily_pool", "generation", "type1", "stage", "has_default_artwork"]

@@ -96,6 +96,13 @@ STRINGS = {
     "finished": _("Finished"),
     "notPlayed": _("Not played"),
     "inProgress": _("In progress"),
+    # Erasing the player's data (privacy page, DELETE /api/player)
+    "eraseData": _("Erase my data"),
+    "eraseConfirm": _(
+        "This deletes every game, statistic and streak we keep for you, and the player cookie. It cannot be undone."
+    ),
+    "eraseYes": _("Erase everything"),
+    "eraseNo": _("Keep my data"),
     # Settings (docs/game-modes.md)
     "settings": _("Settings"),
     "theme": _("Theme"),
@@ -211,6 +218,7 @@ def game_island_context(
             + "?"
             + urlencode({"lang": lang, "v": names.data_version()}),
             "stats": reverse("puzzle_api:stats"),
+            "player": reverse("puzzle_api:player"),
             "practice": reverse("puzzle_api:practice"),
             "practiceStats": reverse("puzzle_api:practice_stats"),
             "thumbs": reverse("puzzle_api:thumb", args=[0]).removesuffix("0/thumb.webp"),

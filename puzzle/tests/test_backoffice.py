@@ -256,3 +256,16 @@ def test_a_rename_reaches_the_names_list_and_its_url_at_once(staff, client):
     url = re.compile(r"/api/pokemon/names\?lang=de(?:&amp;|&|\\u0026)v=[^\"&\\]+")
     assert url.search(before) and url.search(after)
     assert url.search(before).group() != url.search(after).group()
+
+
+def test_pokemon_name_inputs_say_their_language_and_direction(client):
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.create_superuser("names", "n@example.org", "pw-123456"))
+    html = client.get("/admin/puzzle/pokemon/25/change/").content.decode()
+    assert 'name="name_ja"' in html
+    ja = (
+        html.split('name="name_ja"')[0].rsplit("<input", 1)[1]
+        + html.split('name="name_ja"')[1].split(">")[0]
+    )
+    assert 'lang="ja"' in ja and 'dir="ltr"' in ja

@@ -210,3 +210,7 @@ def test_a_day_without_games_shows_dashes(superuser, puzzle):
     body = superuser.get("/admin/insights/21/").content.decode()
     assert "–" in body
     assert date(2026, 11, 21).year == 2026
+
+
+def test_the_admin_home_links_the_dashboard(superuser):
+    assert 'href="/admin/insights/"' in superuser.get("/admin/").content.decode()

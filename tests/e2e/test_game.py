@@ -4,6 +4,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
@@ -155,3 +156,18 @@ def test_the_game_loads_when_a_phone_scrolls_to_it(phone):
     phone.get_by_role("link", name="Start playing").click()
     phone.get_by_role("combobox").wait_for()
     assert phone.locator("#game-area img").first.is_visible()
+
+
+def test_a_player_can_erase_their_data_from_the_statistics(page):
+    page.goto("/")
+    type_guess(page, "Pikachu")
+    page.locator(".gg-end").get_by_role("button", name="Statistics").click()
+    dialog = page.get_by_role("dialog", name="Statistics")
+    expect(dialog.locator(".gg-figures dd").first).to_have_text("1")
+    dialog.get_by_role("button", name="Erase my data").click()
+    expect(dialog.get_by_text("It cannot be undone.")).to_be_visible()
+    with page.expect_navigation():
+        dialog.get_by_role("button", name="Erase everything").click()
+    # A new visitor again: today's puzzle is fresh and the statistics are empty.
+    expect(page.get_by_role("combobox")).to_be_visible()
+    assert "pg_player" not in {cookie["name"] for cookie in page.context.cookies()}

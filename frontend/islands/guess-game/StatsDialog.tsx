@@ -1,7 +1,8 @@
 // The player's statistics, fetched afresh each time the dialog opens (the dialog mounts
 // its content only while open).
+import { useState } from "react";
 import type { PracticeStats, Stats } from "../../lib/game";
-import { withLang } from "./api";
+import { deleteResource, toApiError, withLang } from "./api";
 import { useIsland } from "./context";
 import { Dialog } from "./Dialog";
 import { Distribution } from "./Distribution";
@@ -44,6 +45,50 @@ function StatsBody({ highlight }: { highlight: number | null }) {
       <h3 className="gg-subheading">{strings.distribution}</h3>
       <Distribution counts={data?.distribution ?? [0, 0, 0, 0, 0, 0]} highlight={highlight} />
       <PracticeBody />
+      <EraseData />
+    </div>
+  );
+}
+
+type Erasing = "idle" | "confirm" | "busy" | "failed";
+
+/** The privacy page's promise: every game, statistic and the player cookie, at once. */
+function EraseData() {
+  const { strings, urls, lang } = useIsland();
+  const [step, setStep] = useState<Erasing>("idle");
+  const [message, setMessage] = useState("");
+  const erase = async () => {
+    setStep("busy");
+    try {
+      await deleteResource(withLang(urls.player, lang));
+      // Everything on screen came from the erased player: start afresh.
+      window.location.reload();
+    } catch (error) {
+      const failure = toApiError(error);
+      setMessage(failure.isNetwork ? strings.networkError : failure.message);
+      setStep("failed");
+    }
+  };
+  if (step === "idle") {
+    return (
+      <p className="gg-erase">
+        <button type="button" className="gg-linkbutton" onClick={() => setStep("confirm")}>
+          {strings.eraseData}
+        </button>
+      </p>
+    );
+  }
+  return (
+    <div className="gg-erase" role="group" aria-label={strings.eraseData}>
+      <p>{step === "failed" ? message : strings.eraseConfirm}</p>
+      <div className="gg-erase__actions">
+        <button type="button" className="button" disabled={step === "busy"} onClick={() => void erase()}>
+          {strings.eraseYes}
+        </button>
+        <button type="button" className="button" onClick={() => setStep("idle")}>
+          {strings.eraseNo}
+        </button>
+      </div>
     </div>
   );
 }

@@ -65,6 +65,26 @@ export function postJson<T>(url: string, body: object): Promise<T> {
   });
 }
 
+/** DELETE with the CSRF token; resolves on any 2xx (204 has no body). */
+export async function deleteResource(url: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "DELETE",
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "X-CSRFToken": csrfToken },
+    });
+  } catch {
+    throw new ApiError(0, "network");
+  }
+  if (response.ok) return;
+  const detail = ((await response.json().catch(() => null)) as ErrorBody | null)?.error;
+  if (detail && typeof detail.code === "string" && typeof detail.message === "string") {
+    throw new ApiError(response.status, detail.code, detail.message);
+  }
+  throw new ApiError(response.status, "network");
+}
+
 export function toApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError(0, "network");
 }

@@ -19,6 +19,8 @@ export type IslandProps = {
     puzzle: string;
     names: string;
     stats: string;
+    /** DELETE erases the player (privacy page). */
+    player: string;
     practice: string;
     practiceStats: string;
     /** Prefix of the suggestions' pictures: `${thumbs}${id}/thumb.webp`. */

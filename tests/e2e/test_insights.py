@@ -1,0 +1,42 @@
+"""The staff dashboard in Chromium, in the staff member's language and right to left."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_admin_staff import log_in
+
+pytestmark = pytest.mark.e2e
+
+
+def choose_admin_language(page, code: str) -> None:
+    """The language form in the admin header (its labels are in the current language)."""
+    form = page.locator("form").filter(has=page.locator(f"option[value={code}]")).first
+    form.locator("select").select_option(code)
+    form.get_by_role("button").click()
+
+
+def test_the_dashboard_shows_charts_and_their_tables(page):
+    log_in(page)
+    page.get_by_role("link", name="Game insights").click()
+    expect(page.get_by_role("heading", name="Players per day")).to_be_visible()
+    expect(page.get_by_role("img", name="Win rate per day")).to_be_visible()
+    expect(page.get_by_role("table", name="Day by day")).to_be_visible()
+    page.screenshot(path="/tmp/insights-en.png", full_page=True)
+    page.get_by_role("table", name="Day by day").get_by_role("link").first.click()
+    expect(
+        page.get_by_role("heading", name="Names players typed that the game refused")
+    ).to_be_visible()
+
+
+def test_the_dashboard_speaks_german_and_mirrors_in_arabic(page):
+    log_in(page)
+    choose_admin_language(page, "de")
+    page.goto("/admin/insights/")
+    expect(page.get_by_role("heading", name="Spieler pro Tag")).to_be_visible()
+    expect(page.get_by_role("table", name="Tag für Tag")).to_be_visible()
+    page.screenshot(path="/tmp/insights-de.png", full_page=True)
+    choose_admin_language(page, "ar")
+    page.goto("/admin/insights/")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.get_by_role("heading", name="اللاعبون يوميًا")).to_be_visible()
+    page.screenshot(path="/tmp/insights-ar.png", full_page=True)
