@@ -6,7 +6,9 @@ the view. Checks: never a 5xx, documented status codes, content types and schema
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -24,6 +26,17 @@ CHECKS = [
     content_type_conformance,
     response_schema_conformance,
 ]
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    # Django's test client does the same: a request's end must not close the database
+    # connection that holds the test's transaction (PostgreSQL would lose it).
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.mark.fuzz
