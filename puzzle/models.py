@@ -270,6 +270,28 @@ class Player(models.Model):
         return str(self.id)
 
 
+def pokemon_in_order(ids: list[int]) -> list[Pokemon]:
+    """The guessed Pokémon, in order, from the Pokédex in process memory."""
+    from puzzle import memory  # it imports this module
+
+    by_id = memory.pokedex()
+    return [by_id[i] for i in ids if i in by_id]
+
+
+def append_guess(
+    game: "PlayerGame | PracticeRound", pokemon: Pokemon, answer_id: int, now: datetime
+) -> None:
+    """Add a guess to a daily game or a practice round and settle how it stands: won,
+    lost after the last attempt, or still playing."""
+    game.guesses = [*game.guesses, pokemon.id]
+    if pokemon.id == answer_id:
+        game.status = PlayerGame.Status.WON
+    elif len(game.guesses) >= rules.ATTEMPTS:
+        game.status = PlayerGame.Status.LOST
+    if game.finished:
+        game.finished_at = now
+
+
 class PlayerGame(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", _("playing")
@@ -306,24 +328,15 @@ class PlayerGame(models.Model):
 
     @cached_property
     def guessed(self) -> list[Pokemon]:
-        from puzzle import memory  # the Pokédex in process memory (it imports this module)
-
-        by_id = memory.pokedex()
-        return [by_id[i] for i in self.guesses if i in by_id]
+        return pokemon_in_order(self.guesses)
 
     def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
         """Record a valid, new guess. Callers check duplicates and game over first."""
         if self.counts_for_stats and now >= grace_deadline(self.puzzle.date):
             # Past the grace period the game goes on as practice (DESIGN API contract).
             self.counts_for_stats = False
-        self.guesses = [*self.guesses, pokemon.id]
+        append_guess(self, pokemon, self.puzzle.pokemon_id, now)
         self.attempts = len(self.guesses)
-        if pokemon.id == self.puzzle.pokemon_id:
-            self.status = self.Status.WON
-        elif len(self.guesses) >= rules.ATTEMPTS:
-            self.status = self.Status.LOST
-        if self.finished:
-            self.finished_at = now
         self.save()
         self.__dict__.pop("guessed", None)
 
@@ -400,17 +413,10 @@ class PracticeRound(models.Model):
 
     @cached_property
     def guessed(self) -> list[Pokemon]:
-        by_id = Pokemon.objects.in_bulk(self.guesses)
-        return [by_id[i] for i in self.guesses if i in by_id]
+        return pokemon_in_order(self.guesses)
 
     def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
         """Record a valid, new guess. Callers check duplicates and game over first."""
-        self.guesses = [*self.guesses, pokemon.id]
-        if pokemon.id == self.pokemon_id:
-            self.status = self.Status.WON
-        elif len(self.guesses) >= rules.ATTEMPTS:
-            self.status = self.Status.LOST
-        if self.finished:
-            self.finished_at = now
+        append_guess(self, pokemon, self.pokemon_id, now)
         self.save()
         self.__dict__.pop("guessed", None)
