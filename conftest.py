@@ -29,11 +29,13 @@ def _clean_cache(request, settings, tmp_path_factory):
         parts = urlsplit(default["LOCATION"])
         index = 10 + int(worker.removeprefix("gw") or 0)
         caches_setting["default"]["LOCATION"] = urlunsplit(parts._replace(path=f"/{index}"))
-    # Rate-limit counters: the same Redis database, or a directory of this worker's own.
-    if "redis" in caches_setting["ratelimit"]["BACKEND"].lower():
-        caches_setting["ratelimit"]["LOCATION"] = caches_setting["default"]["LOCATION"]
-    else:
-        caches_setting["ratelimit"]["LOCATION"] = str(tmp_path_factory.getbasetemp() / "ratelimit")
+    # Rate-limit counters and data versions: the same Redis database, or a directory of
+    # this worker's own, so another worker's test never bumps or counts into this one.
+    for alias in ("ratelimit", "versions"):
+        if "redis" in caches_setting[alias]["BACKEND"].lower():
+            caches_setting[alias]["LOCATION"] = caches_setting["default"]["LOCATION"]
+        else:
+            caches_setting[alias]["LOCATION"] = str(tmp_path_factory.getbasetemp() / alias)
     settings.CACHES = caches_setting
     ratelimits.reset_fail_open()
     for alias in ("default", "ratelimit"):
