@@ -189,6 +189,10 @@ else:
         "LOCATION": env("VERSION_CACHE_DIR", str(BASE_DIR / ".cache" / "versions")),
         "TIMEOUT": None,
     }
+# How long a worker trusts the versions it read before asking the cache again: staff
+# edits reach every worker within this many seconds, and a request pays no cache round
+# trip for them in between (docs/scaling.md).
+VERSIONS_MAX_AGE = float(env("VERSIONS_MAX_AGE", "1"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

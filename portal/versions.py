@@ -3,29 +3,40 @@
 Each worker keeps such data (the Pokédex, released puzzles, name indexes, rendered game
 pages) in process memory, keyed by a version number kept in the ``versions`` cache
 (Redis in production, a small file cache for a single machine). A save or delete bumps
-it through model signals, so a request pays one cache get, never a database query, and
-every worker on every node rebuilds on its next request after an edit.
+it through model signals, and every worker on every node rebuilds within
+``settings.VERSIONS_MAX_AGE`` seconds of an edit (at once in the worker that saved it).
 
-Within one request the versions are read once, all together: the first lookup fetches
-every name in ``KNOWN`` in one round trip, later lookups reuse the answer.
+The versions are read all together, in one round trip, by the first lookup of a request
+once the worker's copy is older than ``VERSIONS_MAX_AGE``; other requests pay no cache
+round trip at all.
 """
 
 import time
 
+from django.conf import settings
 from django.core.cache import caches
 from django.core.signals import request_started
 
 INITIAL = 1
 KNOWN = ("pokedex", "puzzles", "games")
 
-_request_memo: dict[str, int] = {}
+_memo: dict[str, int] = {}
+_read_at = float("-inf")  # time.monotonic() of the last reading from the cache
 
 
-def _forget(**kwargs) -> None:
-    _request_memo.clear()
+def _forget_if_old(**kwargs) -> None:
+    if time.monotonic() - _read_at >= settings.VERSIONS_MAX_AGE:
+        _memo.clear()
 
 
-request_started.connect(_forget, dispatch_uid="versions-forget")
+def forget() -> None:
+    """Read the cache again on the next lookup (tests, and writers outside a request)."""
+    global _read_at
+    _memo.clear()
+    _read_at = float("-inf")
+
+
+request_started.connect(_forget_if_old, dispatch_uid="versions-forget")
 
 
 def _store():
@@ -42,8 +53,11 @@ def get(name: str) -> int:
 
 
 def get_many(*names: str) -> tuple[int, ...]:
-    """Several versions, read from the cache at most once per request."""
-    if any(name not in _request_memo for name in names):
+    """Several versions, from the worker's copy while it is fresh, else from the cache."""
+    global _read_at
+    values = {name: v for name in names if (v := _memo.get(name)) is not None}
+    if any(name not in values for name in names):
+        _read_at = time.monotonic()
         wanted = list(dict.fromkeys((*KNOWN, *names)))
         store = _store()
         found = store.get_many([_key(name) for name in wanted])
@@ -53,8 +67,9 @@ def get_many(*names: str) -> tuple[int, ...]:
                 # Start from the clock so a flushed cache never brings back an older number.
                 store.add(_key(name), int(time.time() * 1000), timeout=None)
                 value = store.get(_key(name), INITIAL)
-            _request_memo[name] = int(value)
-    return tuple(_request_memo[name] for name in names)
+            _memo[name] = values[name] = int(value)
+    # Built from this call's own readings: another thread may clear the copy meanwhile.
+    return tuple(values[name] for name in names)
 
 
 def bump(name: str) -> int:
@@ -64,7 +79,7 @@ def bump(name: str) -> int:
     except ValueError:  # not there yet (or evicted)
         value = int(time.time() * 1000)
         store.set(_key(name), value, timeout=None)
-    _request_memo[name] = value
+    _memo[name] = value
     return value
 
 
