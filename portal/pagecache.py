@@ -25,6 +25,8 @@ MAX_PAGES = 512
 NONCE_MARK = "__csp_nonce__"
 
 _pages: "OrderedDict[tuple, tuple[bytes, object]]" = OrderedDict()
+# Other memories of translated text (``forget_with_pages``), emptied with the pages.
+_also_clear: list[Callable[[], None]] = []
 
 
 def _nonce(request: HttpRequest) -> str | None:
@@ -55,6 +57,15 @@ def render(request: HttpRequest, key: tuple, build: Callable[[], tuple[bytes, ob
 
 def clear() -> None:
     _pages.clear()
+    for forget in _also_clear:
+        forget()
+
+
+def forget_with_pages(forget: Callable[[], None]) -> Callable[[], None]:
+    """Call ``forget`` whenever the pages are dropped (text rendered with the catalogues
+    that a reload must not serve again); returns it, to use as a decorator."""
+    _also_clear.append(forget)
+    return forget
 
 
 def cached_page(*version_names: str, key: Callable[[HttpRequest], object] | None = None):

@@ -5,6 +5,7 @@ Pokémon only, and the answer appears once the game is won or lost.
 """
 
 from datetime import datetime
+from functools import lru_cache
 
 from django.urls import reverse
 from django.utils import timezone
@@ -12,6 +13,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext_lazy as _
 
+from portal import pagecache, versions
 from puzzle import rules
 from puzzle.models import COLORS, TYPES, DailyPuzzle, PlayerGame, Pokemon, PracticeRound, today
 
@@ -29,22 +31,42 @@ def _measure(template, value: float, lang: str) -> str:
         return str(template) % {"value": number_format(f"{value:g}")}
 
 
+@lru_cache(maxsize=4096)
+def _labels(
+    guess: Pokemon, lang: str, active: str | None, pokedex_version: int
+) -> tuple[str, str, str, str, str, str]:
+    """The translated parts of a guess's row: name, types, colour, height, weight.
+
+    The same for every player who guesses this Pokémon in this language, so each worker
+    builds them once (``pokedex_version`` and the catalogue reload keep them current).
+    """
+    return (
+        guess.display_name(lang),
+        _type_label(guess.type1),
+        _type_label(guess.type2),
+        str(COLOR_LABELS.get(guess.color, guess.color)),
+        _measure(_("%(value)s m"), guess.height, lang),
+        _measure(_("%(value)s kg"), guess.weight, lang),
+    )
+
+
+pagecache.forget_with_pages(_labels.cache_clear)
+
+
 def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict:
     results = rules.compare(guess.traits, answer.traits)
+    name, type1, type2, color, height, weight = _labels(
+        guess, lang, get_language(), versions.get("pokedex")
+    )
     return {
-        "name": guess.display_name(lang),
+        "name": name,
         "correct": guess.id == answer.id,
         "hints": [
-            {
-                "key": "type1",
-                "value": guess.type1,
-                "label": _type_label(guess.type1),
-                "result": results["type1"],
-            },
+            {"key": "type1", "value": guess.type1, "label": type1, "result": results["type1"]},
             {
                 "key": "type2",
                 "value": guess.type2 or "none",
-                "label": _type_label(guess.type2),
+                "label": type2,
                 "result": results["type2"],
             },
             {
@@ -59,24 +81,9 @@ def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict:
                 "label": str(guess.stage),
                 "result": results["stage"],
             },
-            {
-                "key": "color",
-                "value": guess.color,
-                "label": str(COLOR_LABELS.get(guess.color, guess.color)),
-                "result": results["color"],
-            },
-            {
-                "key": "height",
-                "value": guess.height,
-                "label": _measure(_("%(value)s m"), guess.height, lang),
-                "result": results["height"],
-            },
-            {
-                "key": "weight",
-                "value": guess.weight,
-                "label": _measure(_("%(value)s kg"), guess.weight, lang),
-                "result": results["weight"],
-            },
+            {"key": "color", "value": guess.color, "label": color, "result": results["color"]},
+            {"key": "height", "value": guess.height, "label": height, "result": results["height"]},
+            {"key": "weight", "value": guess.weight, "label": weight, "result": results["weight"]},
         ],
     }
 
