@@ -22,12 +22,13 @@ from django.utils.translation import gettext as _
 from portal import languages
 from portal.compression import compressed
 from portal.public_cache import depends_on_url_only
-from puzzle import guesses, memory, modes, names, players, ratelimits, state
+from puzzle import guesses, memory, modes, names, players, ratelimits, rules, state
 from puzzle.decorators import api_language, api_view
-from puzzle.errors import MAX_BODY, error
+from puzzle.errors import MAX_BODY, ApiError, error
 from puzzle.models import (
     DailyPuzzle,
     PlayerGame,
+    Pokemon,
     RefusedName,
     launch_date,
     launched,
@@ -92,18 +93,56 @@ def _player_key(request: HttpRequest) -> str | None:
     return str(pid) if pid else None
 
 
-@api_view("POST")
-def make_guess(request: HttpRequest, number: int) -> JsonResponse:
+def guess_payload(request: HttpRequest) -> tuple[str, dict]:
+    """The name typed and the whole JSON object of a guess (daily or practice); raises
+    :class:`ApiError` (400, 413, 415) for anything else."""
     payload = read_json(request)
     text = payload.get("name") if isinstance(payload, dict) else None
-    if not isinstance(text, str):
+    if not isinstance(payload, dict) or not isinstance(text, str):
         raise invalid_request()
     text = text.strip()
     if not text:
-        return error(400, "empty_guess", _("Type the name of a Pokémon first."))
+        raise ApiError(400, "empty_guess", _("Type the name of a Pokémon first."))
     if len(text) > MAX_NAME:
-        return error(400, "name_too_long", _("That name is too long for a Pokémon."))
+        raise ApiError(400, "name_too_long", _("That name is too long for a Pokémon."))
+    return text, payload
 
+
+def unknown_name(index: rules.NameIndex, text: str) -> JsonResponse:
+    """422 for a name the game does not know, with the closest name in this language."""
+    suggestions = index.suggest(text, limit=1)
+    if suggestions:
+        message = _("“%(text)s” is not a Pokémon we know. Did you mean %(suggestion)s?") % {
+            "text": text,
+            "suggestion": suggestions[0],
+        }
+    else:
+        message = _("“%(text)s” is not a Pokémon we know. Check the spelling.") % {"text": text}
+    return error(422, "unknown_pokemon", message, suggestions=suggestions)
+
+
+def guess_not_taken(
+    result: guesses.Result, refusal: str | None, guess: Pokemon, lang: str, over: str
+) -> JsonResponse | None:
+    """The error for a guess that spent no attempt (``over``: the game-over message), or
+    None when it was added."""
+    if result == "finished":
+        return error(409, "game_over", over)
+    if result == "duplicate":
+        return error(
+            409,
+            "duplicate_guess",
+            _("You already guessed %(name)s. It did not use an attempt.")
+            % {"name": guess.display_name(lang)},
+        )
+    if result == "refused":
+        return error(422, "hard_mode_violation", refusal or "")
+    return None
+
+
+@api_view("POST")
+def make_guess(request: HttpRequest, number: int) -> JsonResponse:
+    text, payload = guess_payload(request)
     puzzle = memory.puzzle_for_number(number)
     if puzzle is None:
         return not_found()
@@ -119,15 +158,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
         return too_many_requests(_("Too many guesses at once. Please wait a moment."))
     if pokemon_id is None:
         RefusedName.record(puzzle, text)
-        suggestions = index.suggest(text, limit=1)
-        if suggestions:
-            message = _("“%(text)s” is not a Pokémon we know. Did you mean %(suggestion)s?") % {
-                "text": text,
-                "suggestion": suggestions[0],
-            }
-        else:
-            message = _("“%(text)s” is not a Pokémon we know. Check the spelling.") % {"text": text}
-        return error(422, "unknown_pokemon", message, suggestions=suggestions)
+        return unknown_name(index, text)
 
     guess = memory.pokemon(pokemon_id)
     now = timezone.now()
@@ -141,26 +172,15 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
         hard_mode=payload.get("hard_mode") is True,
         refuse=lambda game, pokemon: modes.hard_mode_refusal(game, pokemon, lang),
     )
-    player, game = outcome.player, outcome.game
-    if outcome.result == "finished":
-        response = error(
-            409, "game_over", _("This puzzle is finished. Come back for the next one!")
-        )
-    elif outcome.result == "duplicate":
-        response = error(
-            409,
-            "duplicate_guess",
-            _("You already guessed %(name)s. It did not use an attempt.")
-            % {"name": guess.display_name(lang)},
-        )
-    elif outcome.result == "refused":
-        response = error(422, "hard_mode_violation", outcome.refusal or "")
-    else:
+    game = outcome.game
+    over = _("This puzzle is finished. Come back for the next one!")
+    response = guess_not_taken(outcome.result, outcome.refusal, guess, lang, over)
+    if response is None:
         row = state.hint_row(guess, puzzle.pokemon, lang)
         response = JsonResponse(
             {"guess": row, **state.puzzle_payload(puzzle, game, now)}, status=201
         )
-    players.remember_player(response, player)
+    players.remember_player(response, outcome.player)
     return response
 
 

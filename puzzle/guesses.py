@@ -19,34 +19,53 @@ from typing import Literal
 from django.db import IntegrityError, connection, transaction
 
 from puzzle import rules
-from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, grace_deadline
+from puzzle.models import (
+    DailyPuzzle,
+    GuessNotTaken,
+    Player,
+    PlayerGame,
+    Pokemon,
+    PracticeRound,
+    grace_deadline,
+)
 
 Result = Literal["added", "duplicate", "finished", "refused"]
+Game = PlayerGame | PracticeRound
 # Why a game refuses a guess it would otherwise take (hard mode), or None.
-Refuse = Callable[[PlayerGame, Pokemon], str | None]
+Refuse = Callable[[Game, Pokemon], str | None]
 
 
 @dataclass(frozen=True)
 class Outcome:
-    player: Player
     game: PlayerGame
     result: Result
     refusal: str | None = None
 
-
-def _apply(game: PlayerGame, guess: Pokemon, now: datetime, refuse: Refuse) -> Outcome:
-    if game.finished:
-        return Outcome(game.player, game, "finished")
-    if guess.id in game.guesses:
-        return Outcome(game.player, game, "duplicate")
-    refusal = refuse(game, guess)
-    if refusal:
-        return Outcome(game.player, game, "refused", refusal)
-    game.add_guess(guess, now)
-    return Outcome(game.player, game, "added")
+    @property
+    def player(self) -> Player:
+        return self.game.player
 
 
-def _never(game: PlayerGame, guess: Pokemon) -> str | None:
+def apply(game: Game, guess: Pokemon, now: datetime, refuse: Refuse) -> tuple[Result, str | None]:
+    """Add ``guess`` to a daily game or a practice round (already locked by the caller)
+    unless the rules or ``refuse`` turn it down: the result and the refusal's message."""
+    if not game.finished and guess.id not in game.guesses:
+        refusal = refuse(game, guess)
+        if refusal:
+            return "refused", refusal
+    try:
+        game.add_guess(guess, now)
+    except GuessNotTaken as exc:
+        return exc.reason, None
+    return "added", None
+
+
+def _outcome(game: PlayerGame, guess: Pokemon, now: datetime, refuse: Refuse) -> Outcome:
+    result, refusal = apply(game, guess, now, refuse)
+    return Outcome(game, result, refusal)
+
+
+def _never(game: Game, guess: Pokemon) -> str | None:
     return None
 
 
@@ -71,7 +90,7 @@ def record(
         with transaction.atomic():  # the player and the game, or nothing
             player = Player.objects.create()
             game = PlayerGame(player=player, puzzle=puzzle, **new_game)
-            return _apply(game, guess, now, refuse)
+            return _outcome(game, guess, now, refuse)
     if connection.vendor == "postgresql" and not hard_mode:
         outcome = _record_conditionally(Player(pk=player_id), puzzle, guess, now, new_game)
         if outcome is not None:
@@ -100,7 +119,7 @@ def _record_locked(
                     game = PlayerGame(player=player, puzzle=puzzle, **new_game)
                 game.player = player
                 game.puzzle = puzzle  # already loaded, with its answer
-                return _apply(game, guess, now, refuse)
+                return _outcome(game, guess, now, refuse)
         except IntegrityError:
             if attempt:
                 raise
@@ -181,14 +200,14 @@ def _record_conditionally(
             cursor.execute(_UPDATE, params)
             row = cursor.fetchone()
         if row:
-            return Outcome(player, _game_from(row, player, puzzle), "added")
+            return Outcome(_game_from(row, player, puzzle), "added")
         game = PlayerGame.objects.filter(player_id=player.pk, puzzle_id=puzzle.pk).first()
         if game is not None:
-            game.puzzle = puzzle
+            game.player, game.puzzle = player, puzzle
             if game.finished:
-                return Outcome(player, game, "finished")
+                return Outcome(game, "finished")
             if guess.id in game.guesses:
-                return Outcome(player, game, "duplicate")
+                return Outcome(game, "duplicate")
             if game.hard_mode:
                 return None
             continue  # another tab changed it between the two statements: try again
@@ -201,5 +220,5 @@ def _record_conditionally(
             Player.objects.get_or_create(pk=player.pk)
             continue
         if row:
-            return Outcome(player, _game_from(row, player, puzzle), "added")
+            return Outcome(_game_from(row, player, puzzle), "added")
     raise RuntimeError("the guess could not be recorded")  # three races in a row

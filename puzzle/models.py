@@ -7,6 +7,7 @@ a redeploy loses nothing.
 
 import uuid
 from datetime import UTC, date, datetime, timedelta
+from typing import Literal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -278,11 +279,25 @@ def pokemon_in_order(ids: list[int]) -> list[Pokemon]:
     return [by_id[i] for i in ids if i in by_id]
 
 
+class GuessNotTaken(Exception):
+    """A guess the rules turn down without spending an attempt: the game is over
+    (``reason`` "finished") or this Pokémon was already guessed ("duplicate")."""
+
+    def __init__(self, reason: Literal["finished", "duplicate"]) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 def append_guess(
     game: "PlayerGame | PracticeRound", pokemon: Pokemon, answer_id: int, now: datetime
 ) -> None:
     """Add a guess to a daily game or a practice round and settle how it stands: won,
-    lost after the last attempt, or still playing."""
+    lost after the last attempt, or still playing. Raises :class:`GuessNotTaken` for a
+    game that is over or a Pokémon already guessed."""
+    if game.finished:
+        raise GuessNotTaken("finished")
+    if pokemon.id in game.guesses:
+        raise GuessNotTaken("duplicate")
     game.guesses = [*game.guesses, pokemon.id]
     if pokemon.id == answer_id:
         game.status = PlayerGame.Status.WON
@@ -331,11 +346,11 @@ class PlayerGame(models.Model):
         return pokemon_in_order(self.guesses)
 
     def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
-        """Record a valid, new guess. Callers check duplicates and game over first."""
+        """Record a guess and save; :class:`GuessNotTaken` if the rules refuse it."""
+        append_guess(self, pokemon, self.puzzle.pokemon_id, now)
         if self.counts_for_stats and now >= grace_deadline(self.puzzle.date):
             # Past the grace period the game goes on as practice (DESIGN API contract).
             self.counts_for_stats = False
-        append_guess(self, pokemon, self.puzzle.pokemon_id, now)
         self.attempts = len(self.guesses)
         self.save()
         self.__dict__.pop("guessed", None)
@@ -416,7 +431,7 @@ class PracticeRound(models.Model):
         return pokemon_in_order(self.guesses)
 
     def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
-        """Record a valid, new guess. Callers check duplicates and game over first."""
+        """Record a guess and save; :class:`GuessNotTaken` if the rules refuse it."""
         append_guess(self, pokemon, self.pokemon_id, now)
         self.save()
         self.__dict__.pop("guessed", None)

@@ -16,10 +16,10 @@ from django.views.decorators.http import require_GET
 from django_ratelimit.core import is_ratelimited
 
 from portal import languages
-from puzzle import modes, names, players, practice, state
-from puzzle.api import MAX_NAME, error, not_found
+from puzzle import guesses, memory, modes, names, players, practice, state
+from puzzle.api import error, guess_not_taken, guess_payload, not_found, unknown_name
 from puzzle.decorators import api_view
-from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, PracticeRound
+from puzzle.models import DailyPuzzle, PlayerGame, PracticeRound
 from puzzle.payload import read_json
 
 LIFELINE_AFTER = 3  # wrong guesses before the lifeline is offered
@@ -134,53 +134,35 @@ def practice_guess(request: HttpRequest, round_id: uuid.UUID) -> JsonResponse:
     limited = _limited(request, "practice-guess", "120/m")
     if limited:
         return limited
-    payload = _body(request)
-    if isinstance(payload, JsonResponse):
-        return payload
-    text = payload.get("name")
-    if not isinstance(text, str):
-        return error(400, "invalid_request", _('Send your guess as JSON: {"name": "…"}.'))
-    text = text.strip()
-    if not text:
-        return error(400, "empty_guess", _("Type the name of a Pokémon first."))
-    if len(text) > MAX_NAME:
-        return error(400, "name_too_long", _("That name is too long for a Pokémon."))
+    text, _payload = guess_payload(request)
     if _round_for(request, round_id) is None:
         return _round_not_found()
 
     lang = _lang()
     index = names.index_for(lang)
     pokemon_id = index.match(text)
-    if pokemon_id is None:
-        suggestions = index.suggest(text, limit=1)
-        if suggestions:
-            message = _("“%(text)s” is not a Pokémon we know. Did you mean %(suggestion)s?") % {
-                "text": text,
-                "suggestion": suggestions[0],
-            }
-        else:
-            message = _("“%(text)s” is not a Pokémon we know. Check the spelling.") % {"text": text}
-        return error(422, "unknown_pokemon", message, suggestions=suggestions)
-
+    guess = memory.pokemon(pokemon_id) if pokemon_id is not None else None
+    if guess is None:
+        return unknown_name(index, text)
     with transaction.atomic():
         round_ = (
-            PracticeRound.objects.select_for_update().select_related("pokemon").get(pk=round_id)
+            PracticeRound.objects.select_for_update()
+            .select_related("pokemon")
+            .filter(pk=round_id)
+            .first()
         )
-        if round_.finished:
-            return error(409, "game_over", _("This round is finished. Play another one!"))
-        if pokemon_id in round_.guesses:
-            guessed = round_.guessed[round_.guesses.index(pokemon_id)]
-            return error(
-                409,
-                "duplicate_guess",
-                _("You already guessed %(name)s. It did not use an attempt.")
-                % {"name": guessed.display_name(lang)},
-            )
-        guess = Pokemon.objects.get(pk=pokemon_id)
-        refusal = modes.hard_mode_refusal(round_, guess, lang)
-        if refusal:
-            return error(422, "hard_mode_violation", refusal)
-        round_.add_guess(guess, timezone.now())
+        if round_ is None:  # erased meanwhile
+            return _round_not_found()
+        result, refusal = guesses.apply(
+            round_,
+            guess,
+            timezone.now(),
+            lambda game, pokemon: modes.hard_mode_refusal(game, pokemon, lang),
+        )
+    over = _("This round is finished. Play another one!")
+    response = guess_not_taken(result, refusal, guess, lang, over)
+    if response is not None:
+        return response
     row = state.hint_row(guess, round_.pokemon, lang)
     return JsonResponse({"guess": row, **practice.round_payload(round_, lang)}, status=201)
 

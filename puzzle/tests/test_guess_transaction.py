@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 
 from puzzle import memory
-from puzzle.models import PlayerGame, Pokemon
+from puzzle.models import GuessNotTaken, Player, PlayerGame, Pokemon, PracticeRound
 from puzzle.tests.test_api import NOON, at, guess, schedule
 
 pytestmark = pytest.mark.django_db
@@ -157,3 +157,33 @@ def test_the_per_player_reads_are_one_query_each(
         for path in ("/api/puzzle/today", "/api/stats", "/api/archive"):
             with django_assert_max_num_queries(1):
                 assert client.get(path).status_code == 200
+
+
+class TestTheGameKeepsItsOwnRules:
+    """``add_guess`` refuses what the rules refuse, whoever calls it."""
+
+    def test_a_finished_game_takes_no_guess(self, pikachu_today):
+        game = PlayerGame(puzzle=pikachu_today, status=PlayerGame.Status.WON, guesses=[25])
+        with pytest.raises(GuessNotTaken) as refused:
+            game.add_guess(Pokemon.objects.get(pk=1), NOON)
+        assert refused.value.reason == "finished"
+        assert game.guesses == [25]
+
+    def test_a_pokemon_is_guessed_once(self, pikachu_today):
+        player = Player.objects.create()
+        game = PlayerGame.objects.create(player=player, puzzle=pikachu_today, guesses=[1])
+        with pytest.raises(GuessNotTaken) as refused:
+            game.add_guess(Pokemon.objects.get(pk=1), NOON)
+        assert refused.value.reason == "duplicate"
+        assert PlayerGame.objects.get().attempts == 0  # nothing saved
+
+    def test_a_practice_round_keeps_the_same_rules(self):
+        player = Player.objects.create()
+        round_ = PracticeRound.objects.create(player=player, pokemon_id=25, guesses=[4])
+        with pytest.raises(GuessNotTaken):
+            round_.add_guess(Pokemon.objects.get(pk=4), NOON)
+        round_.add_guess(Pokemon.objects.get(pk=25), NOON)
+        assert round_.status == PracticeRound.Status.WON
+        with pytest.raises(GuessNotTaken) as refused:
+            round_.add_guess(Pokemon.objects.get(pk=1), NOON)
+        assert refused.value.reason == "finished"
