@@ -40,7 +40,9 @@ function mountIslands(): void {
     whenNear(root, () => {
       load()
         .then((island) => island.mount(root))
-        .catch((error: unknown) => console.error("Could not load island", root.dataset.island, error));
+        .catch((error: unknown) =>
+          console.error("Could not load island", root.dataset.island, error),
+        );
     });
   });
 }

@@ -93,7 +93,9 @@ function stripsMarks(base: string | undefined): boolean {
 
 /** Hiragana typed for a katakana name: ぁ-ゖ and ゝゞ sit 0x60 code points before. */
 function toKatakana(text: string): string {
-  return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
+  return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (char) =>
+    String.fromCharCode(char.charCodeAt(0) + 0x60),
+  );
 }
 
 /**
@@ -139,7 +141,11 @@ function keysOf(entry: NameEntry): [string, string] {
  * Names matching the query in the page language or in English, ignoring case, accents
  * and punctuation: names starting with the query first, then names containing it.
  */
-export function filterNames(names: readonly NameEntry[], query: string, limit: number): NameEntry[] {
+export function filterNames(
+  names: readonly NameEntry[],
+  query: string,
+  limit: number,
+): NameEntry[] {
   const needle = normalizeName(query);
   if (!needle || limit < 1) return [];
   const prefix: NameEntry[] = [];
@@ -157,7 +163,10 @@ export function filterNames(names: readonly NameEntry[], query: string, limit: n
 }
 
 /** Suggestions without the Pokémon already guessed (by their name in either language). */
-export function withoutGuessed(options: readonly NameEntry[], guessed: readonly string[]): NameEntry[] {
+export function withoutGuessed(
+  options: readonly NameEntry[],
+  guessed: readonly string[],
+): NameEntry[] {
   if (guessed.length === 0) return [...options];
   const seen = new Set(guessed.map(normalizeName));
   return options.filter((entry) => {
@@ -238,9 +247,7 @@ export function hintSentence(hint: Hint, strings: Record<string, string>, lang: 
 export type Notice = { code: string; message: string; suggestions: string[] };
 
 export type PlayEvent =
-  | { kind: "guess"; row: HintRow }
-  | { kind: "error"; notice: Notice }
-  | { kind: "newPuzzle" };
+  { kind: "guess"; row: HintRow } | { kind: "error"; notice: Notice } | { kind: "newPuzzle" };
 
 export type Play = {
   puzzle: PuzzlePayload;
@@ -289,7 +296,11 @@ export function isAhead(fresh: PuzzlePayload, shown: PuzzlePayload): boolean {
   const a = fresh.state;
   const b = shown.state;
   if (a.guesses.length !== b.guesses.length) return a.guesses.length > b.guesses.length;
-  return a.status !== b.status || (a.lifeline ?? null) !== (b.lifeline ?? null) || a.hard_mode !== b.hard_mode;
+  return (
+    a.status !== b.status ||
+    (a.lifeline ?? null) !== (b.lifeline ?? null) ||
+    a.hard_mode !== b.hard_mode
+  );
 }
 
 function isOver(puzzle: PuzzlePayload): boolean {
@@ -344,7 +355,8 @@ export function playReducer(play: Play, action: PlayAction): Play {
       return { ...play, notice: null };
     case "synced":
       // Another tab or a refetch: only ever move forward within the same game.
-      if (!sameGame(play.puzzle, action.puzzle) || !isAhead(action.puzzle, play.puzzle)) return play;
+      if (!sameGame(play.puzzle, action.puzzle) || !isAhead(action.puzzle, play.puzzle))
+        return play;
       return {
         ...play,
         puzzle: action.puzzle,
@@ -377,7 +389,11 @@ export function puzzleDate(number: number, launchDate: string): string {
  * The archive's next puzzle after finishing one: the nearest older one not played yet,
  * else the nearest newer one before today; null when every past puzzle was played.
  */
-export function nextUnplayed(current: number, todayNumber: number, played: Record<string, GameStatus>): number | null {
+export function nextUnplayed(
+  current: number,
+  todayNumber: number,
+  played: Record<string, GameStatus>,
+): number | null {
   const open = (n: number) => n !== current && played[String(n)] === undefined;
   for (let n = current - 1; n >= 1; n--) if (open(n)) return n;
   for (let n = current + 1; n < todayNumber; n++) if (open(n)) return n;

@@ -2,7 +2,13 @@
 // ways to go on: "Play another" (a practice round, with a generation filter) and, in
 // the archive, the next puzzle not played yet.
 import { useEffect, useId, useRef, useState } from "react";
-import { format, nextUnplayed, type GameStatus, type PracticeStats, type PuzzlePayload } from "../../lib/game";
+import {
+  format,
+  nextUnplayed,
+  type GameStatus,
+  type PracticeStats,
+  type PuzzlePayload,
+} from "../../lib/game";
 import { shareText } from "../../lib/share";
 import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
 import { withLang } from "./api";
@@ -27,7 +33,15 @@ type Shared = "idle" | "copied" | "failed";
 
 const GENERATIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
-export function EndPanel({ puzzle, practiceRound, focusOnMount, onStats, onCountdownDone, onPlayAnother, another }: Props) {
+export function EndPanel({
+  puzzle,
+  practiceRound,
+  focusOnMount,
+  onStats,
+  onCountdownDone,
+  onPlayAnother,
+  another,
+}: Props) {
   const { strings, urls, highContrast, todayNumber } = useIsland();
   const [shared, setShared] = useState<Shared>("idle");
   const [generations, setGenerations] = useState(practiceGenerations);
@@ -148,10 +162,7 @@ export function EndPanel({ puzzle, practiceRound, focusOnMount, onStats, onCount
           <summary>
             {strings.generations}
             {generations.length > 0 && (
-              <span className="gg-generations__chosen">
-                {" "}
-                ({generations.join(", ")})
-              </span>
+              <span className="gg-generations__chosen"> ({generations.join(", ")})</span>
             )}
           </summary>
           <fieldset>

@@ -117,7 +117,9 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
 
   async function takeLifeline() {
     try {
-      const fresh = shaped(await postJson<PuzzlePayload | PracticePayload>(withLang(`${self}/lifeline`, lang), {}));
+      const fresh = shaped(
+        await postJson<PuzzlePayload | PracticePayload>(withLang(`${self}/lifeline`, lang), {}),
+      );
       dispatch({ type: "synced", puzzle: fresh });
       share(fresh);
     } catch (error) {
@@ -202,7 +204,8 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
       );
     };
     const onVisibility = () => {
-      if (document.visibilityState === "visible" && Date.now() >= Date.parse(puzzle.next_puzzle_at)) check();
+      if (document.visibilityState === "visible" && Date.now() >= Date.parse(puzzle.next_puzzle_at))
+        check();
     };
     checkForNew.current = check;
     document.addEventListener("visibilitychange", onVisibility);
@@ -226,7 +229,9 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
     }
   }, [puzzle.number]);
 
-  const title = roundId ? strings.practiceTitle : format(strings.puzzleNumber, { number: puzzle.number });
+  const title = roundId
+    ? strings.practiceTitle
+    : format(strings.puzzleNumber, { number: puzzle.number });
   return (
     <div className={`gg-game${over ? " gg-game--over" : ""}`} ref={rootRef}>
       <HeaderBar title={title} highlight={highlight} />
@@ -234,16 +239,26 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
       {play.waiting && (
         <div className="gg-banner">
           <p>{strings.newPuzzleReady}</p>
-          <button type="button" className="button button--primary button--small" onClick={() => dispatch({ type: "playNew" })}>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => dispatch({ type: "playNew" })}
+          >
             {strings.playNew}
           </button>
         </div>
       )}
       {practice && (
-        <p className="gg-callout gg-callout--practice">{roundId ? strings.practiceIntro : strings.practiceNote}</p>
+        <p className="gg-callout gg-callout--practice">
+          {roundId ? strings.practiceIntro : strings.practiceNote}
+        </p>
       )}
       <div className="gg-board">
-        <Silhouette src={puzzle.silhouette_url} answer={over ? answer : undefined} pop={play.endedHere} />
+        <Silhouette
+          src={puzzle.silhouette_url}
+          answer={over ? answer : undefined}
+          pop={play.endedHere}
+        />
         <div className="gg-board__side">
           <div className="gg-status">
             <AttemptCounter used={guesses.length} total={puzzle.attempts_allowed} status={status} />
@@ -275,11 +290,17 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
                 />
               )}
               {lifeline ? (
-                <p className="gg-callout gg-lifeline">{format(strings.lifelineLetter, { letter: lifeline })}</p>
+                <p className="gg-callout gg-lifeline">
+                  {format(strings.lifelineLetter, { letter: lifeline })}
+                </p>
               ) : (
                 guesses.length >= 3 && (
                   <p>
-                    <button type="button" className="button button--small gg-lifeline__offer" onClick={takeLifeline}>
+                    <button
+                      type="button"
+                      className="button button--small gg-lifeline__offer"
+                      onClick={takeLifeline}
+                    >
                       {strings.lifelineOffer}
                     </button>
                   </p>

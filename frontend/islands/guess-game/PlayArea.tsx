@@ -84,5 +84,7 @@ export function PlayArea({ initial, live, nav }: Props) {
       />
     );
   }
-  return <Game initial={initial} live={live} nav={nav} onPlayAnother={playAnother} another={another} />;
+  return (
+    <Game initial={initial} live={live} nav={nav} onPlayAnother={playAnother} another={another} />
+  );
 }

@@ -23,7 +23,8 @@ export function SettingsDialog({ open, onClose }: Props) {
 }
 
 function SettingsBody() {
-  const { strings, theme, setTheme, highContrast, setHighContrast, hardMode, setHardMode } = useIsland();
+  const { strings, theme, setTheme, highContrast, setHighContrast, hardMode, setHardMode } =
+    useIsland();
   const id = useId();
   return (
     <div className="gg-settings">

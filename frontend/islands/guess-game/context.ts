@@ -35,9 +35,7 @@ export type IslandProps = {
 
 /** `highlight`: the attempt count of the game on screen, marked in the distribution. */
 export type DialogRequest =
-  | { kind: "help" }
-  | { kind: "settings" }
-  | { kind: "stats"; highlight: number | null };
+  { kind: "help" } | { kind: "settings" } | { kind: "stats"; highlight: number | null };
 
 export type Island = IslandProps & {
   highContrast: boolean;
