@@ -47,7 +47,9 @@ export type Island = IslandProps & {
   setHardMode: (on: boolean) => void;
   openDialog: (request: DialogRequest) => void;
   /** True once the player moved between views inside the island (client-side). */
-  navigated: RefObject<boolean>;
+  navigated: Readonly<RefObject<boolean>>;
+  /** Called by the router on a client-side move between views. */
+  markNavigated: () => void;
 };
 
 export const IslandContext = createContext<Island | null>(null);
