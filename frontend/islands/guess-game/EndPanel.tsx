@@ -107,7 +107,7 @@ export function EndPanel({
         {format(won ? strings.won : strings.lost, { name: answer?.name ?? "" })}
       </h3>
       <div className="button-row gg-end__actions">
-        <button type="button" className="button button--primary" onClick={share}>
+        <button type="button" className="button button--primary" onClick={() => void share()}>
           <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
             <path
               d="M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6"

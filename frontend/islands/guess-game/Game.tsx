@@ -274,7 +274,7 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
               <GuessInput
                 value={text}
                 onChange={setText}
-                onSubmit={submit}
+                onSubmit={(name) => void submit(name)}
                 busy={play.sending}
                 describedBy={play.notice ? noticeId : undefined}
                 inputRef={inputRef}
@@ -286,7 +286,7 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
                   id={noticeId}
                   notice={play.notice}
                   onSuggestion={applySuggestion}
-                  onRetry={() => submit(text)}
+                  onRetry={() => void submit(text)}
                 />
               )}
               {lifeline ? (
@@ -299,7 +299,7 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
                     <button
                       type="button"
                       className="button button--small gg-lifeline__offer"
-                      onClick={takeLifeline}
+                      onClick={() => void takeLifeline()}
                     >
                       {strings.lifelineOffer}
                     </button>
