@@ -2,7 +2,16 @@
 // and the UI. Nothing is optimistic: a guess changes the screen only once the server
 // answered. Other tabs showing the same game follow along (BroadcastChannel, and a
 // refetch when the tab comes back).
-import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import {
   correctCount,
   format,
@@ -49,6 +58,11 @@ const CHANNEL = "pokeguess-game";
 
 type Sync = { key: string; puzzle: PuzzlePayload };
 
+/** The server's answer in the screen's shape (practice rounds have no number). */
+function shaped(body: PuzzlePayload | PracticePayload): PuzzlePayload {
+  return "round" in body ? practiceAsPuzzle(body) : body;
+}
+
 export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Props) {
   const { strings, urls, lang, openDialog, hardMode } = useIsland();
   const [play, dispatch] = useReducer(playReducer, initial, initialPlay);
@@ -68,11 +82,6 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
   const self = roundId ? `${urls.practice}/${roundId}` : `${urls.puzzle}${puzzle.number}`;
   const syncKey = roundId ? `practice:${roundId}` : `puzzle:${puzzle.number}`;
   const guessedNames = guesses.map((row: HintRow) => row.name);
-
-  /** The server's answer in the screen's shape (practice rounds have no number). */
-  function shaped(body: PuzzlePayload | PracticePayload): PuzzlePayload {
-    return "round" in body ? practiceAsPuzzle(body) : body;
-  }
 
   function share(fresh: PuzzlePayload) {
     channel.current?.postMessage({ key: syncKey, puzzle: fresh } satisfies Sync);
@@ -108,12 +117,12 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
     }
   }
 
-  function refetch() {
+  const refetch = useCallback(() => {
     getJson<PuzzlePayload | PracticePayload>(withLang(self, lang)).then(
       (fresh) => dispatch({ type: "synced", puzzle: shaped(fresh) }),
       () => {},
     );
-  }
+  }, [self, lang]);
 
   async function takeLifeline() {
     try {
@@ -158,18 +167,19 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
       window.removeEventListener("focus", back);
       document.removeEventListener("visibilitychange", back);
     };
-  }, [syncKey]); // one channel per game (self and lang follow from it)
+  }, [syncKey, refetch]); // one channel per game (refetch changes with it)
 
   // Ready to play on a desktop: the cursor is in the field (unless the player already
   // moved focus somewhere). A new practice round is scrolled into view first.
-  useEffect(() => {
+  const whenShown = useEffectEvent(() => {
     if (roundId) rootRef.current?.scrollIntoView({ block: "start" });
     if (over) return;
     const desktop = window.matchMedia("(hover: hover) and (pointer: fine)").matches;
     const idle = !document.activeElement || document.activeElement === document.body;
     if (desktop && (idle || roundId)) inputRef.current?.focus({ preventScroll: true });
     else if (roundId) rootRef.current?.querySelector<HTMLElement>("[data-route-heading]")?.focus();
-  }, []); // only when the game first shows
+  });
+  useEffect(() => whenShown(), []); // only when the game first shows
 
   // Links to the game ("Start playing", "Play now") put the cursor in the field.
   useEffect(() => {
