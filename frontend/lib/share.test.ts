@@ -52,7 +52,7 @@ describe("shareText", () => {
     );
   });
   it("shows X as the score when lost", () => {
-    const text = shareText({ ...base, status: "lost", guesses: Array(6).fill(miss) });
+    const text = shareText({ ...base, status: "lost", guesses: Array<HintRow>(6).fill(miss) });
     expect(text.split("\n")[0]).toBe("Pokéguess #21 X/6");
     expect(text.split("\n")).toHaveLength(9);
   });
