@@ -120,12 +120,20 @@ function hint(key: Hint["key"], result: Hint["result"], label = "3"): Hint {
   return { key, value: label, label, result };
 }
 
-const strings: Record<string, string> = {
-  generation: "Generation",
+const strings: Parameters<typeof hintSentence>[1] = {
+  type1: "Type 1",
   type2: "Type 2",
+  generation: "Generation",
+  stage: "Stage",
+  color: "Colour",
+  height: "Height",
+  weight: "Weight",
   none: "None",
-  higher: "the answer is higher",
+  correct: "correct",
+  present: "in the other type slot",
   wrong: "wrong",
+  higher: "the answer is higher",
+  lower: "the answer is lower",
 };
 
 describe("correctCount", () => {

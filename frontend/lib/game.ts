@@ -1,5 +1,6 @@
 // Pure logic of the guess game: API types, text helpers, name matching and the
 // state machine of one game. No DOM, no React: unit-tested in game.test.ts.
+import type { UiStrings } from "./strings";
 
 export type Result = "correct" | "present" | "wrong" | "higher" | "lower";
 export type HintKey = "type1" | "type2" | "generation" | "stage" | "color" | "height" | "weight";
@@ -234,8 +235,13 @@ export function hintLabel(hint: Hint, none: string): string {
 const SEPARATORS: Record<string, string> = { ar: "، ", ja: "、", zh: "、", th: " " };
 
 /** The full sentence read to screen readers, e.g. "Generation 3, the answer is higher". */
-export function hintSentence(hint: Hint, strings: Record<string, string>, lang: string): string {
-  const separator = SEPARATORS[lang.split("-")[0]] ?? ", ";
+export function hintSentence(
+  hint: Hint,
+  strings: Pick<UiStrings, HintKey | Result | "none">,
+  lang: string,
+): string {
+  const [language = lang] = lang.split("-");
+  const separator = SEPARATORS[language] ?? ", ";
   return `${strings[hint.key]} ${hintLabel(hint, strings.none)}${separator}${strings[hint.result]}`;
 }
 

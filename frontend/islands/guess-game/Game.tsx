@@ -24,6 +24,7 @@ import {
   type PracticePayload,
   type PuzzlePayload,
 } from "../../lib/game";
+import type { UiStrings } from "../../lib/strings";
 import { getJson, postJson, toApiError, withLang } from "./api";
 import { AttemptCounter } from "./AttemptCounter";
 import { useIsland } from "./context";
@@ -337,7 +338,7 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
   );
 }
 
-function announcement(event: PlayEvent | null, strings: Record<string, string>) {
+function announcement(event: PlayEvent | null, strings: UiStrings) {
   switch (event?.kind) {
     case "guess":
       return {

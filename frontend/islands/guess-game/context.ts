@@ -3,6 +3,7 @@
 import { createContext, useContext, type RefObject } from "react";
 import type { PluralTable } from "../../lib/game";
 import type { Theme } from "../../lib/storage";
+import type { UiStrings } from "../../lib/strings";
 
 export type IslandProps = {
   lang: string;
@@ -29,7 +30,7 @@ export type IslandProps = {
     home: string;
     site: string;
   };
-  strings: Record<string, string>;
+  strings: UiStrings;
   plurals: Record<"guessCount" | "gameCount", PluralTable>;
 };
 
