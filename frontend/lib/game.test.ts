@@ -210,8 +210,9 @@ function puzzle(
 }
 
 function response(p: PuzzlePayload): GuessResponse {
-  const guesses = p.state.guesses;
-  return { ...p, guess: guesses[guesses.length - 1] };
+  const guess = p.state.guesses.at(-1);
+  if (!guess) throw new Error("a guess response carries the guess just made");
+  return { ...p, guess };
 }
 
 const notice = { code: "unknown_pokemon", message: "Not a Pokémon", suggestions: ["Pikachu"] };

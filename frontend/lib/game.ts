@@ -181,8 +181,8 @@ export function withoutGuessed(
  * name the text already spells exactly; else the text as typed (the server judges it).
  */
 export function enterChoice(options: readonly NameEntry[], active: number, typed: string): string {
-  if (active >= 0 && active < options.length) return options[active].name;
-  if (options.length === 1) return options[0].name;
+  const shown = options[active] ?? (options.length === 1 ? options[0] : undefined);
+  if (shown) return shown.name;
   const key = normalizeName(typed);
   const exact = options.find((entry) => keysOf(entry).includes(key));
   return exact ? exact.name : typed;

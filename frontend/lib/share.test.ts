@@ -5,12 +5,11 @@ import { emojiLine, shareText } from "./share";
 const KEYS: HintKey[] = ["type1", "type2", "generation", "stage", "color", "height", "weight"];
 
 function row(name: string, results: Result[]): HintRow {
-  const hints: Hint[] = results.map((result, i) => ({
-    key: KEYS[i],
-    value: 1,
-    label: "1",
-    result,
-  }));
+  const hints: Hint[] = results.map((result, i) => {
+    const key = KEYS[i];
+    if (!key) throw new Error("one result per hint key");
+    return { key, value: 1, label: "1", result };
+  });
   return { name, correct: results.every((r) => r === "correct"), hints };
 }
 
