@@ -87,6 +87,8 @@ lint: $(STAMPS)/python $(STAMPS)/node
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/ruff check .
 	npx tsc --noEmit
+	npx eslint --max-warnings 0 .
+	npx prettier --check .
 	$(MANAGE) makemigrations --check --dry-run -v 1
 	$(MANAGE) check
 

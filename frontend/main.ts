@@ -1,7 +1,6 @@
 // The shell: a few lines of plain TypeScript for every page, no React. Islands found in
 // the page (`data-island="…"`) are imported lazily, so a page downloads only its own.
 import "./styles/main.css";
-import "./styles/theme.css";
 import { initShell } from "./lib/shell";
 
 type IslandLoader = () => Promise<{ mount: (root: HTMLElement) => void }>;
@@ -40,7 +39,9 @@ function mountIslands(): void {
     whenNear(root, () => {
       load()
         .then((island) => island.mount(root))
-        .catch((error: unknown) => console.error("Could not load island", root.dataset.island, error));
+        .catch((error: unknown) =>
+          console.error("Could not load island", root.dataset.island, error),
+        );
     });
   });
 }

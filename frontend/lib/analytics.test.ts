@@ -4,7 +4,11 @@ import { trackPageView } from "./analytics";
 function fakeWindow(gtag?: (...args: unknown[]) => void) {
   return {
     gtag,
-    location: { pathname: "/de/archive/3/", search: "?a=1", href: "https://x.example/de/archive/3/?a=1" },
+    location: {
+      pathname: "/de/archive/3/",
+      search: "?a=1",
+      href: "https://x.example/de/archive/3/?a=1",
+    },
     document: { title: "Rätsel #3" },
   } as unknown as Window & { gtag?: (...args: unknown[]) => void };
 }

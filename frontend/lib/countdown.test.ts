@@ -14,13 +14,23 @@ describe("remaining", () => {
     });
   });
   it("rounds a partial second up so it never shows zero before the end", () => {
-    expect(remaining(NEXT, at(NEXT) - 400)).toEqual({ hours: 0, minutes: 0, seconds: 1, done: false });
+    expect(remaining(NEXT, at(NEXT) - 400)).toEqual({
+      hours: 0,
+      minutes: 0,
+      seconds: 1,
+      done: false,
+    });
   });
   it("is done exactly at the next puzzle time", () => {
     expect(remaining(NEXT, at(NEXT))).toEqual({ hours: 0, minutes: 0, seconds: 0, done: true });
   });
   it("is done after the next puzzle time and never goes negative", () => {
-    expect(remaining(NEXT, at(NEXT) + 90_000)).toEqual({ hours: 0, minutes: 0, seconds: 0, done: true });
+    expect(remaining(NEXT, at(NEXT) + 90_000)).toEqual({
+      hours: 0,
+      minutes: 0,
+      seconds: 0,
+      done: true,
+    });
   });
   it("treats an unreadable date as done", () => {
     expect(remaining("not a date", 0).done).toBe(true);

@@ -120,12 +120,20 @@ function hint(key: Hint["key"], result: Hint["result"], label = "3"): Hint {
   return { key, value: label, label, result };
 }
 
-const strings: Record<string, string> = {
-  generation: "Generation",
+const strings: Parameters<typeof hintSentence>[1] = {
+  type1: "Type 1",
   type2: "Type 2",
+  generation: "Generation",
+  stage: "Stage",
+  color: "Colour",
+  height: "Height",
+  weight: "Weight",
   none: "None",
-  higher: "the answer is higher",
+  correct: "correct",
+  present: "in the other type slot",
   wrong: "wrong",
+  higher: "the answer is higher",
+  lower: "the answer is lower",
 };
 
 describe("correctCount", () => {
@@ -133,7 +141,12 @@ describe("correctCount", () => {
     const row: HintRow = {
       name: "Pikachu",
       correct: false,
-      hints: [hint("type1", "correct"), hint("type2", "present"), hint("generation", "correct"), hint("stage", "higher")],
+      hints: [
+        hint("type1", "correct"),
+        hint("type2", "present"),
+        hint("generation", "correct"),
+        hint("stage", "higher"),
+      ],
     };
     expect(correctCount(row)).toBe(2);
   });
@@ -153,17 +166,25 @@ describe("hintLabel", () => {
 
 describe("hintSentence", () => {
   it("says the column, the value and the result", () => {
-    expect(hintSentence(hint("generation", "higher"), strings, "en")).toBe("Generation 3, the answer is higher");
+    expect(hintSentence(hint("generation", "higher"), strings, "en")).toBe(
+      "Generation 3, the answer is higher",
+    );
   });
   it("names an empty second type with strings.none", () => {
     expect(hintSentence(hint("type2", "wrong", ""), strings, "en")).toBe("Type 2 None, wrong");
   });
   it("uses the language's own comma where it differs", () => {
-    expect(hintSentence(hint("generation", "higher"), strings, "ar")).toBe("Generation 3، the answer is higher");
-    expect(hintSentence(hint("generation", "higher"), strings, "ja")).toBe("Generation 3、the answer is higher");
+    expect(hintSentence(hint("generation", "higher"), strings, "ar")).toBe(
+      "Generation 3، the answer is higher",
+    );
+    expect(hintSentence(hint("generation", "higher"), strings, "ja")).toBe(
+      "Generation 3、the answer is higher",
+    );
   });
   it("ignores the region of the language tag", () => {
-    expect(hintSentence(hint("generation", "higher"), strings, "zh-Hant")).toBe("Generation 3、the answer is higher");
+    expect(hintSentence(hint("generation", "higher"), strings, "zh-Hant")).toBe(
+      "Generation 3、the answer is higher",
+    );
   });
 });
 
@@ -172,7 +193,11 @@ describe("hintSentence", () => {
 const ROW: HintRow = { name: "Bisasam", correct: false, hints: [hint("type1", "wrong")] };
 const WIN: HintRow = { name: "Pikachu", correct: true, hints: [hint("type1", "correct")] };
 
-function puzzle(number: number, guesses: HintRow[] = [], status: GameStatus = "playing"): PuzzlePayload {
+function puzzle(
+  number: number,
+  guesses: HintRow[] = [],
+  status: GameStatus = "playing",
+): PuzzlePayload {
   return {
     number,
     date: "2026-03-01",
@@ -185,8 +210,9 @@ function puzzle(number: number, guesses: HintRow[] = [], status: GameStatus = "p
 }
 
 function response(p: PuzzlePayload): GuessResponse {
-  const guesses = p.state.guesses;
-  return { ...p, guess: guesses[guesses.length - 1] };
+  const guess = p.state.guesses.at(-1);
+  if (!guess) throw new Error("a guess response carries the guess just made");
+  return { ...p, guess };
 }
 
 const notice = { code: "unknown_pokemon", message: "Not a Pokémon", suggestions: ["Pikachu"] };
@@ -194,7 +220,14 @@ const notice = { code: "unknown_pokemon", message: "Not a Pokémon", suggestions
 describe("initialPlay", () => {
   it("starts idle with no fresh rows and nothing to announce", () => {
     const play = initialPlay(puzzle(5, [ROW]));
-    expect(play).toMatchObject({ sending: false, notice: null, fresh: 1, endedHere: false, waiting: null, event: null });
+    expect(play).toMatchObject({
+      sending: false,
+      notice: null,
+      fresh: 1,
+      endedHere: false,
+      waiting: null,
+      event: null,
+    });
   });
 });
 
@@ -216,7 +249,10 @@ describe("playReducer", () => {
 
   it("notes that the game ended during this visit", () => {
     const play = initialPlay(puzzle(5, [ROW]));
-    const next = playReducer(play, { type: "guessed", payload: response(puzzle(5, [ROW, WIN], "won")) });
+    const next = playReducer(play, {
+      type: "guessed",
+      payload: response(puzzle(5, [ROW, WIN], "won")),
+    });
     expect(next.endedHere).toBe(true);
     expect(next.fresh).toBe(1);
   });
@@ -259,7 +295,10 @@ describe("playReducer", () => {
   });
 
   it("shows a new puzzle at once when the game was finished before this visit", () => {
-    const next = playReducer(initialPlay(puzzle(5, [WIN], "won")), { type: "newPuzzle", puzzle: puzzle(6) });
+    const next = playReducer(initialPlay(puzzle(5, [WIN], "won")), {
+      type: "newPuzzle",
+      puzzle: puzzle(6),
+    });
     expect(next.puzzle.number).toBe(6);
     expect(next).toMatchObject({ fresh: 0, endedHere: false });
   });
@@ -283,12 +322,18 @@ describe("playReducer", () => {
   });
 
   it("does not announce the same waiting puzzle twice", () => {
-    const waiting = playReducer(initialPlay(puzzle(5, [ROW])), { type: "newPuzzle", puzzle: puzzle(6) });
+    const waiting = playReducer(initialPlay(puzzle(5, [ROW])), {
+      type: "newPuzzle",
+      puzzle: puzzle(6),
+    });
     expect(playReducer(waiting, { type: "newPuzzle", puzzle: puzzle(6) })).toBe(waiting);
   });
 
   it("switches to the waiting puzzle when the player asks", () => {
-    const waiting = playReducer(initialPlay(puzzle(5, [ROW])), { type: "newPuzzle", puzzle: puzzle(6) });
+    const waiting = playReducer(initialPlay(puzzle(5, [ROW])), {
+      type: "newPuzzle",
+      puzzle: puzzle(6),
+    });
     const next = playReducer(waiting, { type: "playNew" });
     expect(next.puzzle.number).toBe(6);
     expect(next).toMatchObject({ waiting: null, notice: null, event: null, fresh: 0 });
@@ -312,7 +357,9 @@ describe("swapsAutomatically", () => {
     expect(swapsAutomatically(initialPlay(puzzle(5, [ROW], "lost")))).toBe(true);
   });
   it("is false for a game that ended during this visit", () => {
-    expect(swapsAutomatically({ ...initialPlay(puzzle(5, [ROW], "lost")), endedHere: true })).toBe(false);
+    expect(swapsAutomatically({ ...initialPlay(puzzle(5, [ROW], "lost")), endedHere: true })).toBe(
+      false,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 // Pure logic of the guess game: API types, text helpers, name matching and the
 // state machine of one game. No DOM, no React: unit-tested in game.test.ts.
+import type { UiStrings } from "./strings";
 
 export type Result = "correct" | "present" | "wrong" | "higher" | "lower";
 export type HintKey = "type1" | "type2" | "generation" | "stage" | "color" | "height" | "weight";
@@ -93,7 +94,9 @@ function stripsMarks(base: string | undefined): boolean {
 
 /** Hiragana typed for a katakana name: ぁ-ゖ and ゝゞ sit 0x60 code points before. */
 function toKatakana(text: string): string {
-  return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
+  return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (char) =>
+    String.fromCharCode(char.charCodeAt(0) + 0x60),
+  );
 }
 
 /**
@@ -139,7 +142,11 @@ function keysOf(entry: NameEntry): [string, string] {
  * Names matching the query in the page language or in English, ignoring case, accents
  * and punctuation: names starting with the query first, then names containing it.
  */
-export function filterNames(names: readonly NameEntry[], query: string, limit: number): NameEntry[] {
+export function filterNames(
+  names: readonly NameEntry[],
+  query: string,
+  limit: number,
+): NameEntry[] {
   const needle = normalizeName(query);
   if (!needle || limit < 1) return [];
   const prefix: NameEntry[] = [];
@@ -157,7 +164,10 @@ export function filterNames(names: readonly NameEntry[], query: string, limit: n
 }
 
 /** Suggestions without the Pokémon already guessed (by their name in either language). */
-export function withoutGuessed(options: readonly NameEntry[], guessed: readonly string[]): NameEntry[] {
+export function withoutGuessed(
+  options: readonly NameEntry[],
+  guessed: readonly string[],
+): NameEntry[] {
   if (guessed.length === 0) return [...options];
   const seen = new Set(guessed.map(normalizeName));
   return options.filter((entry) => {
@@ -171,8 +181,8 @@ export function withoutGuessed(options: readonly NameEntry[], guessed: readonly 
  * name the text already spells exactly; else the text as typed (the server judges it).
  */
 export function enterChoice(options: readonly NameEntry[], active: number, typed: string): string {
-  if (active >= 0 && active < options.length) return options[active].name;
-  if (options.length === 1) return options[0].name;
+  const shown = options[active] ?? (options.length === 1 ? options[0] : undefined);
+  if (shown) return shown.name;
   const key = normalizeName(typed);
   const exact = options.find((entry) => keysOf(entry).includes(key));
   return exact ? exact.name : typed;
@@ -225,8 +235,13 @@ export function hintLabel(hint: Hint, none: string): string {
 const SEPARATORS: Record<string, string> = { ar: "، ", ja: "、", zh: "、", th: " " };
 
 /** The full sentence read to screen readers, e.g. "Generation 3, the answer is higher". */
-export function hintSentence(hint: Hint, strings: Record<string, string>, lang: string): string {
-  const separator = SEPARATORS[lang.split("-")[0]] ?? ", ";
+export function hintSentence(
+  hint: Hint,
+  strings: Pick<UiStrings, HintKey | Result | "none">,
+  lang: string,
+): string {
+  const [language = lang] = lang.split("-");
+  const separator = SEPARATORS[language] ?? ", ";
   return `${strings[hint.key]} ${hintLabel(hint, strings.none)}${separator}${strings[hint.result]}`;
 }
 
@@ -238,9 +253,7 @@ export function hintSentence(hint: Hint, strings: Record<string, string>, lang: 
 export type Notice = { code: string; message: string; suggestions: string[] };
 
 export type PlayEvent =
-  | { kind: "guess"; row: HintRow }
-  | { kind: "error"; notice: Notice }
-  | { kind: "newPuzzle" };
+  { kind: "guess"; row: HintRow } | { kind: "error"; notice: Notice } | { kind: "newPuzzle" };
 
 export type Play = {
   puzzle: PuzzlePayload;
@@ -289,7 +302,11 @@ export function isAhead(fresh: PuzzlePayload, shown: PuzzlePayload): boolean {
   const a = fresh.state;
   const b = shown.state;
   if (a.guesses.length !== b.guesses.length) return a.guesses.length > b.guesses.length;
-  return a.status !== b.status || (a.lifeline ?? null) !== (b.lifeline ?? null) || a.hard_mode !== b.hard_mode;
+  return (
+    a.status !== b.status ||
+    (a.lifeline ?? null) !== (b.lifeline ?? null) ||
+    a.hard_mode !== b.hard_mode
+  );
 }
 
 function isOver(puzzle: PuzzlePayload): boolean {
@@ -344,7 +361,8 @@ export function playReducer(play: Play, action: PlayAction): Play {
       return { ...play, notice: null };
     case "synced":
       // Another tab or a refetch: only ever move forward within the same game.
-      if (!sameGame(play.puzzle, action.puzzle) || !isAhead(action.puzzle, play.puzzle)) return play;
+      if (!sameGame(play.puzzle, action.puzzle) || !isAhead(action.puzzle, play.puzzle))
+        return play;
       return {
         ...play,
         puzzle: action.puzzle,
@@ -377,7 +395,11 @@ export function puzzleDate(number: number, launchDate: string): string {
  * The archive's next puzzle after finishing one: the nearest older one not played yet,
  * else the nearest newer one before today; null when every past puzzle was played.
  */
-export function nextUnplayed(current: number, todayNumber: number, played: Record<string, GameStatus>): number | null {
+export function nextUnplayed(
+  current: number,
+  todayNumber: number,
+  played: Record<string, GameStatus>,
+): number | null {
   const open = (n: number) => n !== current && played[String(n)] === undefined;
   for (let n = current - 1; n >= 1; n--) if (open(n)) return n;
   for (let n = current + 1; n < todayNumber; n++) if (open(n)) return n;

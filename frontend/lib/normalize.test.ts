@@ -14,7 +14,10 @@ describe("normalizeName with the usual input forms", () => {
 
 describe("filterNames with hiragana", () => {
   it("suggests the katakana name", () => {
-    const names = [{ name: "ピカチュウ", en: "Pikachu" }, { name: "ガーディ", en: "Growlithe" }];
+    const names = [
+      { name: "ピカチュウ", en: "Pikachu" },
+      { name: "ガーディ", en: "Growlithe" },
+    ];
     expect(filterNames(names, "ぴか", 5).map((n) => n.name)).toEqual(["ピカチュウ"]);
   });
 });

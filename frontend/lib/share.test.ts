@@ -5,13 +5,30 @@ import { emojiLine, shareText } from "./share";
 const KEYS: HintKey[] = ["type1", "type2", "generation", "stage", "color", "height", "weight"];
 
 function row(name: string, results: Result[]): HintRow {
-  const hints: Hint[] = results.map((result, i) => ({ key: KEYS[i], value: 1, label: "1", result }));
+  const hints: Hint[] = results.map((result, i) => {
+    const key = KEYS[i];
+    if (!key) throw new Error("one result per hint key");
+    return { key, value: 1, label: "1", result };
+  });
   return { name, correct: results.every((r) => r === "correct"), hints };
 }
 
-const miss = row("Bulbasaur", ["correct", "wrong", "present", "higher", "lower", "correct", "correct"]);
+const miss = row("Bulbasaur", [
+  "correct",
+  "wrong",
+  "present",
+  "higher",
+  "lower",
+  "correct",
+  "correct",
+]);
 const win = row("Pikachu", Array<Result>(7).fill("correct"));
-const base = { title: "Pokéguess #{number}", number: 21, attempts: 6, url: "https://pokeguess.example/de/" };
+const base = {
+  title: "Pokéguess #{number}",
+  number: 21,
+  attempts: 6,
+  url: "https://pokeguess.example/de/",
+};
 
 describe("emojiLine", () => {
   it("gives one emoji per hint: green, red, yellow, up and down arrows", () => {
@@ -21,7 +38,9 @@ describe("emojiLine", () => {
     expect(emojiLine({ ...miss, hints: [...miss.hints].reverse() })).toBe("🟩🟥🟨⬆️⬇️🟩🟩");
   });
   it("marks a missing hint with a white square", () => {
-    expect(emojiLine({ ...miss, hints: miss.hints.filter((h) => h.key !== "stage") })).toBe("🟩🟥🟨⬜⬇️🟩🟩");
+    expect(emojiLine({ ...miss, hints: miss.hints.filter((h) => h.key !== "stage") })).toBe(
+      "🟩🟥🟨⬜⬇️🟩🟩",
+    );
   });
 });
 
@@ -32,14 +51,14 @@ describe("shareText", () => {
     );
   });
   it("shows X as the score when lost", () => {
-    const text = shareText({ ...base, status: "lost", guesses: Array(6).fill(miss) });
+    const text = shareText({ ...base, status: "lost", guesses: Array<HintRow>(6).fill(miss) });
     expect(text.split("\n")[0]).toBe("Pokéguess #21 X/6");
     expect(text.split("\n")).toHaveLength(9);
   });
   it("uses the translated title template", () => {
-    expect(shareText({ ...base, title: "بوكي-تخمين #{number}", status: "won", guesses: [win] })).toMatch(
-      /^بوكي-تخمين #21 1\/6\n/,
-    );
+    expect(
+      shareText({ ...base, title: "بوكي-تخمين #{number}", status: "won", guesses: [win] }),
+    ).toMatch(/^بوكي-تخمين #21 1\/6\n/);
   });
   it("never contains the name of a guess or of the answer", () => {
     const text = shareText({ ...base, status: "won", guesses: [miss, win] });
@@ -54,10 +73,18 @@ describe("shareText marks", () => {
     expect(text).not.toMatch(/🟩|🟥/u);
   });
   it("adds a star for hard mode and a bulb for the lifeline", () => {
-    const text = shareText({ ...base, status: "lost", guesses: [miss], hardMode: true, lifeline: true });
+    const text = shareText({
+      ...base,
+      status: "lost",
+      guesses: [miss],
+      hardMode: true,
+      lifeline: true,
+    });
     expect(text.split("\n")[0]).toBe("Pokéguess #21 X/6 ★ 💡");
   });
   it("adds no mark to a plain game", () => {
-    expect(shareText({ ...base, status: "won", guesses: [win] }).split("\n")[0]).toBe("Pokéguess #21 1/6");
+    expect(shareText({ ...base, status: "won", guesses: [win] }).split("\n")[0]).toBe(
+      "Pokéguess #21 1/6",
+    );
   });
 });

@@ -41,7 +41,9 @@ export function emojiLine(row: HintRow, highContrast = false): string {
 export function shareText(input: ShareInput): string {
   const { title, number, status, guesses, attempts, url, highContrast = false } = input;
   const score = status === "won" ? String(guesses.length) : "X";
-  const marks = [input.hardMode ? HARD_MARK : "", input.lifeline ? LIFELINE_MARK : ""].filter(Boolean);
+  const marks = [input.hardMode ? HARD_MARK : "", input.lifeline ? LIFELINE_MARK : ""].filter(
+    Boolean,
+  );
   const heading = [`${format(title, { number })} ${score}/${attempts}`, ...marks].join(" ");
   return [heading, "", ...guesses.map((row) => emojiLine(row, highContrast)), url].join("\n");
 }

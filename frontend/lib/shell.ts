@@ -12,13 +12,19 @@ export function initShell(doc: Document): void {
   const hasCookie = doc.cookie.split("; ").some((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
   if (!hasCookie && stored && stored !== html.lang && html.lang === "en") {
     const next = location.pathname + location.search + location.hash;
-    location.replace(`/language/?lang=${encodeURIComponent(stored)}&next=${encodeURIComponent(next)}`);
+    location.replace(
+      `/language/?lang=${encodeURIComponent(stored)}&next=${encodeURIComponent(next)}`,
+    );
     return;
   }
   rememberLanguage(html.lang);
   // A prefixed (non-English) page is the stored preference (DESIGN "Languages"). The server does not
   // set this cookie on pages, so a CDN can cache them (docs/scaling.md).
-  if (html.lang && html.lang !== "en" && !doc.cookie.split("; ").includes(`${LANGUAGE_COOKIE}=${html.lang}`)) {
+  if (
+    html.lang &&
+    html.lang !== "en" &&
+    !doc.cookie.split("; ").includes(`${LANGUAGE_COOKIE}=${html.lang}`)
+  ) {
     const secure = location.protocol === "https:" ? "; secure" : "";
     doc.cookie = `${LANGUAGE_COOKIE}=${html.lang}; path=/; max-age=31536000; samesite=lax${secure}`;
   }

@@ -7,12 +7,13 @@ import { nextFocus, toggled, type Mode } from "../../lib/accordion";
 export function mount(root: HTMLElement): void {
   const mode: Mode = root.dataset.mode === "multiple" ? "multiple" : "single";
   const items = Array.from(root.querySelectorAll<HTMLDetailsElement>(":scope > details"));
-  const triggers = items.map((item) => item.querySelector<HTMLElement>(":scope > summary")!);
+  const triggers = items.map((item) => item.querySelector<HTMLElement>(":scope > summary"));
 
   items.forEach((item, index) => {
     // Single mode is handled here, not by <details name>, so one rule serves all browsers.
     item.removeAttribute("name");
     const trigger = triggers[index];
+    if (!trigger) return; // the server renders a <summary> in every item
     trigger.setAttribute("aria-expanded", String(item.open));
     item.addEventListener("toggle", () => {
       trigger.setAttribute("aria-expanded", String(item.open));
@@ -23,7 +24,8 @@ export function mount(root: HTMLElement): void {
           mode,
         );
         items.forEach((other, i) => {
-          if (other.open !== next[i]) other.open = next[i];
+          const open = next[i] ?? other.open;
+          if (other.open !== open) other.open = open;
         });
       }
     });
@@ -31,7 +33,7 @@ export function mount(root: HTMLElement): void {
       const target = nextFocus(event.key, index, triggers.length);
       if (target === null) return;
       event.preventDefault();
-      triggers[target].focus();
+      triggers[target]?.focus();
     });
   });
 }

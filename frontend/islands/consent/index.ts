@@ -99,8 +99,12 @@ export function mount(root: HTMLElement): void {
     apply(next, config);
   };
 
-  dialog.querySelector("[data-consent-accept]")?.addEventListener("click", () => decide(ACCEPT_ALL));
-  dialog.querySelector("[data-consent-refuse]")?.addEventListener("click", () => decide(REFUSE_ALL));
+  dialog
+    .querySelector("[data-consent-accept]")
+    ?.addEventListener("click", () => decide(ACCEPT_ALL));
+  dialog
+    .querySelector("[data-consent-refuse]")
+    ?.addEventListener("click", () => decide(REFUSE_ALL));
   dialog.querySelector("[data-consent-save]")?.addEventListener("click", () =>
     decide({
       analytics: boxes.get("analytics")?.checked ?? false,

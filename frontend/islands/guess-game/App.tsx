@@ -29,15 +29,15 @@ export function App(props: Props) {
 /** After a client-side navigation, move focus to the new view's heading (HeaderBar
  *  does it again if a loading view is replaced by the loaded one). */
 function RouteFocus() {
-  const { navigated } = useIsland();
+  const { markNavigated } = useIsland();
   const { pathname } = useLocation();
   const last = useRef(pathname);
   const marker = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (last.current === pathname) return;
     last.current = pathname;
-    navigated.current = true;
+    markNavigated();
     marker.current?.closest(".gg")?.querySelector<HTMLElement>("[data-route-heading]")?.focus();
-  }, [pathname, navigated]);
+  }, [pathname, markNavigated]);
   return <span ref={marker} hidden />;
 }

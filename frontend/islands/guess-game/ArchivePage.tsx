@@ -15,14 +15,18 @@ export function ArchivePage() {
   // Loaded as the archive page, whose own <h1> and intro already say this; after a
   // client-side move from a puzzle page, the island says it itself.
   const pageSaysIt = view === "archive" && puzzleNumber === null;
-  const numbers = Array.from({ length: Math.max(0, todayNumber - 1) }, (_, i) => todayNumber - 1 - i);
+  const numbers = Array.from(
+    { length: Math.max(0, todayNumber - 1) },
+    (_, i) => todayNumber - 1 - i,
+  );
   const dates = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" });
   const words: Record<GameStatus, string> = {
     won: strings.statusWon,
     lost: strings.statusLost,
     playing: strings.statusPlaying,
   };
-  const statusText = (status: GameStatus | undefined) => (status === undefined ? strings.statusNew : words[status]);
+  const statusText = (status: GameStatus | undefined) =>
+    status === undefined ? strings.statusNew : words[status];
   return (
     <div className="gg-archive">
       <HeaderBar title={strings.archive} hideTitle={pageSaysIt} />

@@ -26,7 +26,9 @@ export function Countdown({ nextIso, onDone }: Props) {
 
   return (
     <p className="gg-countdown">
-      <span className="gg-countdown__label">{left.done ? strings.newPuzzleReady : strings.nextPuzzle}</span>
+      <span className="gg-countdown__label">
+        {left.done ? strings.newPuzzleReady : strings.nextPuzzle}
+      </span>
       <span className="gg-countdown__time" role="timer" dir="ltr">
         {formatRemaining(left)}
       </span>

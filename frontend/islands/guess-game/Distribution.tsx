@@ -16,7 +16,10 @@ export function Distribution({ counts, highlight = null }: Props) {
   return (
     <ol className="gg-dist">
       {counts.map((count, i) => (
-        <li key={i} className={i + 1 === highlight ? "gg-dist__row gg-dist__row--current" : "gg-dist__row"}>
+        <li
+          key={i}
+          className={i + 1 === highlight ? "gg-dist__row gg-dist__row--current" : "gg-dist__row"}
+        >
           <span className="visually-hidden">
             {format(strings.distributionRow, {
               guesses: plural(plurals.guessCount, i + 1),
@@ -27,7 +30,10 @@ export function Distribution({ counts, highlight = null }: Props) {
             {plural(plurals.guessCount, i + 1)}
           </span>
           <span className="gg-dist__track" aria-hidden="true">
-            <span className="gg-dist__bar" style={{ "--share": `${(count / max) * 100}%` } as CSSProperties}>
+            <span
+              className="gg-dist__bar"
+              style={{ "--share": `${(count / max) * 100}%` } as CSSProperties}
+            >
               {count}
             </span>
           </span>

@@ -2,7 +2,13 @@
 // ways to go on: "Play another" (a practice round, with a generation filter) and, in
 // the archive, the next puzzle not played yet.
 import { useEffect, useId, useRef, useState } from "react";
-import { format, nextUnplayed, type GameStatus, type PracticeStats, type PuzzlePayload } from "../../lib/game";
+import {
+  format,
+  nextUnplayed,
+  type GameStatus,
+  type PracticeStats,
+  type PuzzlePayload,
+} from "../../lib/game";
 import { shareText } from "../../lib/share";
 import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
 import { withLang } from "./api";
@@ -27,7 +33,15 @@ type Shared = "idle" | "copied" | "failed";
 
 const GENERATIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
-export function EndPanel({ puzzle, practiceRound, focusOnMount, onStats, onCountdownDone, onPlayAnother, another }: Props) {
+export function EndPanel({
+  puzzle,
+  practiceRound,
+  focusOnMount,
+  onStats,
+  onCountdownDone,
+  onPlayAnother,
+  another,
+}: Props) {
   const { strings, urls, highContrast, todayNumber } = useIsland();
   const [shared, setShared] = useState<Shared>("idle");
   const [generations, setGenerations] = useState(practiceGenerations);
@@ -93,7 +107,7 @@ export function EndPanel({ puzzle, practiceRound, focusOnMount, onStats, onCount
         {format(won ? strings.won : strings.lost, { name: answer?.name ?? "" })}
       </h3>
       <div className="button-row gg-end__actions">
-        <button type="button" className="button button--primary" onClick={share}>
+        <button type="button" className="button button--primary" onClick={() => void share()}>
           <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
             <path
               d="M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6"
@@ -148,10 +162,7 @@ export function EndPanel({ puzzle, practiceRound, focusOnMount, onStats, onCount
           <summary>
             {strings.generations}
             {generations.length > 0 && (
-              <span className="gg-generations__chosen">
-                {" "}
-                ({generations.join(", ")})
-              </span>
+              <span className="gg-generations__chosen"> ({generations.join(", ")})</span>
             )}
           </summary>
           <fieldset>

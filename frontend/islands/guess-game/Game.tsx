@@ -2,7 +2,16 @@
 // and the UI. Nothing is optimistic: a guess changes the screen only once the server
 // answered. Other tabs showing the same game follow along (BroadcastChannel, and a
 // refetch when the tab comes back).
-import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import {
   correctCount,
   format,
@@ -15,6 +24,7 @@ import {
   type PracticePayload,
   type PuzzlePayload,
 } from "../../lib/game";
+import type { UiStrings } from "../../lib/strings";
 import { getJson, postJson, toApiError, withLang } from "./api";
 import { AttemptCounter } from "./AttemptCounter";
 import { useIsland } from "./context";
@@ -49,6 +59,11 @@ const CHANNEL = "pokeguess-game";
 
 type Sync = { key: string; puzzle: PuzzlePayload };
 
+/** The server's answer in the screen's shape (practice rounds have no number). */
+function shaped(body: PuzzlePayload | PracticePayload): PuzzlePayload {
+  return "round" in body ? practiceAsPuzzle(body) : body;
+}
+
 export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Props) {
   const { strings, urls, lang, openDialog, hardMode } = useIsland();
   const [play, dispatch] = useReducer(playReducer, initial, initialPlay);
@@ -68,11 +83,6 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
   const self = roundId ? `${urls.practice}/${roundId}` : `${urls.puzzle}${puzzle.number}`;
   const syncKey = roundId ? `practice:${roundId}` : `puzzle:${puzzle.number}`;
   const guessedNames = guesses.map((row: HintRow) => row.name);
-
-  /** The server's answer in the screen's shape (practice rounds have no number). */
-  function shaped(body: PuzzlePayload | PracticePayload): PuzzlePayload {
-    return "round" in body ? practiceAsPuzzle(body) : body;
-  }
 
   function share(fresh: PuzzlePayload) {
     channel.current?.postMessage({ key: syncKey, puzzle: fresh } satisfies Sync);
@@ -108,16 +118,18 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
     }
   }
 
-  function refetch() {
+  const refetch = useCallback(() => {
     getJson<PuzzlePayload | PracticePayload>(withLang(self, lang)).then(
       (fresh) => dispatch({ type: "synced", puzzle: shaped(fresh) }),
       () => {},
     );
-  }
+  }, [self, lang]);
 
   async function takeLifeline() {
     try {
-      const fresh = shaped(await postJson<PuzzlePayload | PracticePayload>(withLang(`${self}/lifeline`, lang), {}));
+      const fresh = shaped(
+        await postJson<PuzzlePayload | PracticePayload>(withLang(`${self}/lifeline`, lang), {}),
+      );
       dispatch({ type: "synced", puzzle: fresh });
       share(fresh);
     } catch (error) {
@@ -156,18 +168,19 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
       window.removeEventListener("focus", back);
       document.removeEventListener("visibilitychange", back);
     };
-  }, [syncKey]); // one channel per game (self and lang follow from it)
+  }, [syncKey, refetch]); // one channel per game (refetch changes with it)
 
   // Ready to play on a desktop: the cursor is in the field (unless the player already
   // moved focus somewhere). A new practice round is scrolled into view first.
-  useEffect(() => {
+  const whenShown = useEffectEvent(() => {
     if (roundId) rootRef.current?.scrollIntoView({ block: "start" });
     if (over) return;
     const desktop = window.matchMedia("(hover: hover) and (pointer: fine)").matches;
     const idle = !document.activeElement || document.activeElement === document.body;
     if (desktop && (idle || roundId)) inputRef.current?.focus({ preventScroll: true });
     else if (roundId) rootRef.current?.querySelector<HTMLElement>("[data-route-heading]")?.focus();
-  }, []); // only when the game first shows
+  });
+  useEffect(() => whenShown(), []); // only when the game first shows
 
   // Links to the game ("Start playing", "Play now") put the cursor in the field.
   useEffect(() => {
@@ -202,7 +215,8 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
       );
     };
     const onVisibility = () => {
-      if (document.visibilityState === "visible" && Date.now() >= Date.parse(puzzle.next_puzzle_at)) check();
+      if (document.visibilityState === "visible" && Date.now() >= Date.parse(puzzle.next_puzzle_at))
+        check();
     };
     checkForNew.current = check;
     document.addEventListener("visibilitychange", onVisibility);
@@ -226,7 +240,9 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
     }
   }, [puzzle.number]);
 
-  const title = roundId ? strings.practiceTitle : format(strings.puzzleNumber, { number: puzzle.number });
+  const title = roundId
+    ? strings.practiceTitle
+    : format(strings.puzzleNumber, { number: puzzle.number });
   return (
     <div className={`gg-game${over ? " gg-game--over" : ""}`} ref={rootRef}>
       <HeaderBar title={title} highlight={highlight} />
@@ -234,16 +250,26 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
       {play.waiting && (
         <div className="gg-banner">
           <p>{strings.newPuzzleReady}</p>
-          <button type="button" className="button button--primary button--small" onClick={() => dispatch({ type: "playNew" })}>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => dispatch({ type: "playNew" })}
+          >
             {strings.playNew}
           </button>
         </div>
       )}
       {practice && (
-        <p className="gg-callout gg-callout--practice">{roundId ? strings.practiceIntro : strings.practiceNote}</p>
+        <p className="gg-callout gg-callout--practice">
+          {roundId ? strings.practiceIntro : strings.practiceNote}
+        </p>
       )}
       <div className="gg-board">
-        <Silhouette src={puzzle.silhouette_url} answer={over ? answer : undefined} pop={play.endedHere} />
+        <Silhouette
+          src={puzzle.silhouette_url}
+          answer={over ? answer : undefined}
+          pop={play.endedHere}
+        />
         <div className="gg-board__side">
           <div className="gg-status">
             <AttemptCounter used={guesses.length} total={puzzle.attempts_allowed} status={status} />
@@ -259,7 +285,7 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
               <GuessInput
                 value={text}
                 onChange={setText}
-                onSubmit={submit}
+                onSubmit={(name) => void submit(name)}
                 busy={play.sending}
                 describedBy={play.notice ? noticeId : undefined}
                 inputRef={inputRef}
@@ -271,15 +297,21 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
                   id={noticeId}
                   notice={play.notice}
                   onSuggestion={applySuggestion}
-                  onRetry={() => submit(text)}
+                  onRetry={() => void submit(text)}
                 />
               )}
               {lifeline ? (
-                <p className="gg-callout gg-lifeline">{format(strings.lifelineLetter, { letter: lifeline })}</p>
+                <p className="gg-callout gg-lifeline">
+                  {format(strings.lifelineLetter, { letter: lifeline })}
+                </p>
               ) : (
                 guesses.length >= 3 && (
                   <p>
-                    <button type="button" className="button button--small gg-lifeline__offer" onClick={takeLifeline}>
+                    <button
+                      type="button"
+                      className="button button--small gg-lifeline__offer"
+                      onClick={() => void takeLifeline()}
+                    >
                       {strings.lifelineOffer}
                     </button>
                   </p>
@@ -306,7 +338,7 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
   );
 }
 
-function announcement(event: PlayEvent | null, strings: Record<string, string>) {
+function announcement(event: PlayEvent | null, strings: UiStrings) {
   switch (event?.kind) {
     case "guess":
       return {

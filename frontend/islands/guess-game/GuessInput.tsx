@@ -2,7 +2,15 @@
 // the page language and in English. Typed text is never cleared here; the list of
 // names is fetched the first time the field is used. Enter or a tap on a suggestion
 // guesses at once; Pokémon already guessed are not suggested.
-import { useEffect, useId, useMemo, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type RefObject,
+} from "react";
 import { enterChoice, filterNames, withoutGuessed, type NameEntry } from "../../lib/game";
 import { loadNames } from "./api";
 import { useIsland } from "./context";
@@ -23,7 +31,16 @@ type Props = {
 
 const MAX_OPTIONS = 8;
 
-export function GuessInput({ value, onChange, onSubmit, busy, describedBy, inputRef, guessed, refusals }: Props) {
+export function GuessInput({
+  value,
+  onChange,
+  onSubmit,
+  busy,
+  describedBy,
+  inputRef,
+  guessed,
+  refusals,
+}: Props) {
   const { strings, urls } = useIsland();
   const [names, setNames] = useState<NameEntry[] | null>(null);
   const [open, setOpen] = useState(false);
@@ -36,7 +53,10 @@ export function GuessInput({ value, onChange, onSubmit, busy, describedBy, input
   const options = useMemo(
     () =>
       names
-        ? withoutGuessed(filterNames(names, value, MAX_OPTIONS + guessed.length), guessed).slice(0, MAX_OPTIONS)
+        ? withoutGuessed(filterNames(names, value, MAX_OPTIONS + guessed.length), guessed).slice(
+            0,
+            MAX_OPTIONS,
+          )
         : [],
     [names, value, guessed],
   );
@@ -45,7 +65,8 @@ export function GuessInput({ value, onChange, onSubmit, busy, describedBy, input
   const optionId = (i: number) => `${id}-option-${i}`;
 
   useEffect(() => {
-    if (current >= 0) document.getElementById(`${id}-option-${current}`)?.scrollIntoView({ block: "nearest" });
+    if (current >= 0)
+      document.getElementById(`${id}-option-${current}`)?.scrollIntoView({ block: "nearest" });
   }, [current, id]);
 
   useEffect(() => {
@@ -61,7 +82,10 @@ export function GuessInput({ value, onChange, onSubmit, busy, describedBy, input
       const field = inputRef.current;
       if (!field || document.activeElement !== field) return;
       const top = field.getBoundingClientRect().top - viewport.offsetTop;
-      if (viewport.height < window.innerHeight * 0.85 && (top < 0 || top > viewport.height * 0.35)) {
+      if (
+        viewport.height < window.innerHeight * 0.85 &&
+        (top < 0 || top > viewport.height * 0.35)
+      ) {
         window.scrollBy({ top: top - 12 });
       }
       const bottom = field.getBoundingClientRect().bottom - viewport.offsetTop;
@@ -207,11 +231,17 @@ export function GuessInput({ value, onChange, onSubmit, busy, describedBy, input
               ))}
           </ul>
         </div>
-        <button type="submit" className="button button--primary gg-form__submit" aria-disabled={busy}>
+        <button
+          type="submit"
+          className="button button--primary gg-form__submit"
+          aria-disabled={busy}
+        >
           {strings.submit}
         </button>
       </div>
-      {open && names && value.trim() && options.length === 0 && <p className="gg-combo__empty">{strings.noMatches}</p>}
+      {open && names && value.trim() && options.length === 0 && (
+        <p className="gg-combo__empty">{strings.noMatches}</p>
+      )}
     </form>
   );
 }

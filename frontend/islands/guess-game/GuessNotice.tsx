@@ -18,7 +18,12 @@ export function GuessNotice({ id, notice, onSuggestion, onRetry }: Props) {
       {notice.suggestions.length > 0 && (
         <div className="button-row">
           {notice.suggestions.map((name) => (
-            <button key={name} type="button" className="button button--small" onClick={() => onSuggestion(name)}>
+            <button
+              key={name}
+              type="button"
+              className="button button--small"
+              onClick={() => onSuggestion(name)}
+            >
               {name}
             </button>
           ))}

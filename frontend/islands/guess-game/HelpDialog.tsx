@@ -1,33 +1,35 @@
 // How to play: the legend of the hint icons, then every hint explained with a small
 // example drawn like the real cells.
-import { RESULT_ICONS, type Result } from "../../lib/game";
+import { RESULT_ICONS, type HintKey, type Result } from "../../lib/game";
+import type { StringKey, UiStrings } from "../../lib/strings";
 import { useIsland } from "./context";
 import { Dialog } from "./Dialog";
 
 type Props = { open: boolean; onClose: () => void };
 
-const LEGEND: Array<{ results: Result[]; text: string }> = [
+const LEGEND: Array<{ results: Result[]; text: StringKey }> = [
   { results: ["correct"], text: "howToPlayCorrect" },
   { results: ["present"], text: "howToPlayPresent" },
   { results: ["higher", "lower"], text: "howToPlayHigherLower" },
   { results: ["wrong"], text: "howToPlayWrong" },
 ];
 
-type Example = { key: string; label?: string; value: string; result: Result };
+/** `value` is shown as it is (numbers); `term`, a type or colour name, is translated. */
+type Example = { key: HintKey; result: Result } & ({ value: string } | { term: StringKey });
 
-/** Each hint with its explanation and example cells (values are data, not words). */
-const HINTS: Array<{ text: string; example?: string; cells: Example[] }> = [
+/** Each hint with its explanation and example cells. */
+const HINTS: Array<{ text: StringKey; example?: StringKey; cells: Example[] }> = [
   {
     text: "helpTypes",
     example: "helpTypesExample",
     cells: [
-      { key: "type1", value: "Grass", result: "wrong" },
-      { key: "type2", value: "Poison", result: "present" },
+      { key: "type1", term: "valueGrass", result: "wrong" },
+      { key: "type2", term: "valuePoison", result: "present" },
     ],
   },
   { text: "helpGeneration", cells: [{ key: "generation", value: "1", result: "higher" }] },
   { text: "helpStage", cells: [{ key: "stage", value: "2", result: "correct" }] },
-  { text: "helpColor", cells: [{ key: "color", value: "Yellow", result: "wrong" }] },
+  { text: "helpColor", cells: [{ key: "color", term: "valueYellow", result: "wrong" }] },
   {
     text: "helpSize",
     cells: [
@@ -83,6 +85,6 @@ export function HelpDialog({ open, onClose }: Props) {
 }
 
 /** Type and colour names come translated with the props; numbers stay as they are. */
-function translatedValue(cell: Example, strings: Record<string, string>): string {
-  return strings[`value${cell.value}`] ?? cell.value;
+function translatedValue(cell: Example, strings: UiStrings): string {
+  return "term" in cell ? strings[cell.term] : cell.value;
 }

@@ -1,7 +1,7 @@
 // Shared UI state (dialogs, high contrast, theme, hard mode) of the island, with no
 // router: today's game on the home page needs none, so react-router only loads with the
 // archive (App.tsx).
-import { useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import * as storage from "../../lib/storage";
 import { IslandContext, type DialogRequest, type Island, type IslandProps } from "./context";
 import { HelpDialog } from "./HelpDialog";
@@ -14,6 +14,9 @@ export function Layout({ props, children }: { props: IslandProps; children: Reac
   const [hardMode, setHardMode] = useState(storage.hardMode);
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
   const navigated = useRef(false);
+  const markNavigated = useCallback(() => {
+    navigated.current = true;
+  }, []);
 
   const island = useMemo<Island>(
     () => ({
@@ -35,8 +38,9 @@ export function Layout({ props, children }: { props: IslandProps; children: Reac
       },
       openDialog: setDialog,
       navigated,
+      markNavigated,
     }),
-    [props, contrast, theme, hardMode],
+    [props, contrast, theme, hardMode, markNavigated],
   );
 
   return (

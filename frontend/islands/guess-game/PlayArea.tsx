@@ -56,6 +56,8 @@ export function PlayArea({ initial, live, nav }: Props) {
     }
   }
 
+  // playAnother handles its own failures: the handlers need not wait for it.
+  const startAnother = (generations: number[]) => void playAnother(generations);
   const another = { busy, error };
   if (round) {
     // Back to the puzzle the round was started from, or to the archive's list.
@@ -79,10 +81,12 @@ export function PlayArea({ initial, live, nav }: Props) {
         live={false}
         nav={back}
         roundId={round.round}
-        onPlayAnother={playAnother}
+        onPlayAnother={startAnother}
         another={another}
       />
     );
   }
-  return <Game initial={initial} live={live} nav={nav} onPlayAnother={playAnother} another={another} />;
+  return (
+    <Game initial={initial} live={live} nav={nav} onPlayAnother={startAnother} another={another} />
+  );
 }

@@ -11,7 +11,9 @@ export function PuzzleLoading({ number, state }: Props) {
   const { strings } = useIsland();
   return (
     <div className="gg-game">
-      <HeaderBar title={number === null ? strings.title : format(strings.puzzleNumber, { number })} />
+      <HeaderBar
+        title={number === null ? strings.title : format(strings.puzzleNumber, { number })}
+      />
       {state.error ? (
         <FetchError error={state.error} onRetry={state.error.isNetwork ? state.retry : undefined} />
       ) : (

@@ -12,7 +12,9 @@ type Props = { number: number; highlight: number | null };
 export function Results({ number, highlight }: Props) {
   const { strings, urls, lang } = useIsland();
   const headingId = useId();
-  const { data, error, retry } = useJson<ResultsData>(withLang(`${urls.puzzle}${number}/results`, lang));
+  const { data, error, retry } = useJson<ResultsData>(
+    withLang(`${urls.puzzle}${number}/results`, lang),
+  );
   if (!error && (!data || data.players === 0)) return null;
   return (
     <section className="gg-results" aria-labelledby={headingId}>
@@ -24,7 +26,12 @@ export function Results({ number, highlight }: Props) {
       ) : (
         data && (
           <>
-            <p>{format(strings.everyoneSummary, { percent: Math.round(data.win_percent), players: data.players })}</p>
+            <p>
+              {format(strings.everyoneSummary, {
+                percent: Math.round(data.win_percent),
+                players: data.players,
+              })}
+            </p>
             <Distribution counts={data.distribution} highlight={highlight} />
           </>
         )

@@ -2,12 +2,13 @@
 // high contrast and hard mode. Every control is a labelled native input.
 import { useId } from "react";
 import type { Theme } from "../../lib/storage";
+import type { StringKey } from "../../lib/strings";
 import { useIsland } from "./context";
 import { Dialog } from "./Dialog";
 
 type Props = { open: boolean; onClose: () => void };
 
-const THEMES: Array<{ value: Theme; label: string }> = [
+const THEMES: Array<{ value: Theme; label: StringKey }> = [
   { value: "system", label: "themeSystem" },
   { value: "light", label: "themeLight" },
   { value: "dark", label: "themeDark" },
@@ -23,7 +24,8 @@ export function SettingsDialog({ open, onClose }: Props) {
 }
 
 function SettingsBody() {
-  const { strings, theme, setTheme, highContrast, setHighContrast, hardMode, setHardMode } = useIsland();
+  const { strings, theme, setTheme, highContrast, setHighContrast, hardMode, setHardMode } =
+    useIsland();
   const id = useId();
   return (
     <div className="gg-settings">

@@ -12,7 +12,9 @@ type Props = {
 
 export function Silhouette({ src, answer, pop }: Props) {
   const { strings } = useIsland();
-  const revealed = answer ? `gg-stage gg-stage--revealed${pop ? " gg-stage--pop" : ""}` : "gg-stage";
+  const revealed = answer
+    ? `gg-stage gg-stage--revealed${pop ? " gg-stage--pop" : ""}`
+    : "gg-stage";
   return (
     <figure className={revealed}>
       <div className="gg-stage__spot">
@@ -41,7 +43,9 @@ export function Silhouette({ src, answer, pop }: Props) {
         <figcaption className="gg-stage__caption">
           <span className="gg-stage__name">{answer.name}</span>
           {answer.name_en !== answer.name && (
-            <span className="gg-stage__en">{format(strings.englishName, { name: answer.name_en })}</span>
+            <span className="gg-stage__en">
+              {format(strings.englishName, { name: answer.name_en })}
+            </span>
           )}
         </figcaption>
       )}

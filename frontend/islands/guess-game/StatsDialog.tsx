@@ -82,7 +82,12 @@ function EraseData() {
     <div className="gg-erase" role="group" aria-label={strings.eraseData}>
       <p>{step === "failed" ? message : strings.eraseConfirm}</p>
       <div className="gg-erase__actions">
-        <button type="button" className="button" disabled={step === "busy"} onClick={() => void erase()}>
+        <button
+          type="button"
+          className="button"
+          disabled={step === "busy"}
+          onClick={() => void erase()}
+        >
           {strings.eraseYes}
         </button>
         <button type="button" className="button" onClick={() => setStep("idle")}>

@@ -60,7 +60,11 @@ export function postGuess(url: string, name: string): Promise<GuessResponse> {
 export function postJson<T>(url: string, body: object): Promise<T> {
   return request<T>(url, {
     method: "POST",
-    headers: { Accept: "application/json", "Content-Type": "application/json", "X-CSRFToken": csrfToken },
+    headers: {
+      Accept: "application/json",
+      "Content-Type": "application/json",
+      "X-CSRFToken": csrfToken,
+    },
     body: JSON.stringify(body),
   });
 }

@@ -3,6 +3,7 @@
 import { createContext, useContext, type RefObject } from "react";
 import type { PluralTable } from "../../lib/game";
 import type { Theme } from "../../lib/storage";
+import type { UiStrings } from "../../lib/strings";
 
 export type IslandProps = {
   lang: string;
@@ -29,15 +30,13 @@ export type IslandProps = {
     home: string;
     site: string;
   };
-  strings: Record<string, string>;
+  strings: UiStrings;
   plurals: Record<"guessCount" | "gameCount", PluralTable>;
 };
 
 /** `highlight`: the attempt count of the game on screen, marked in the distribution. */
 export type DialogRequest =
-  | { kind: "help" }
-  | { kind: "settings" }
-  | { kind: "stats"; highlight: number | null };
+  { kind: "help" } | { kind: "settings" } | { kind: "stats"; highlight: number | null };
 
 export type Island = IslandProps & {
   highContrast: boolean;
@@ -49,7 +48,9 @@ export type Island = IslandProps & {
   setHardMode: (on: boolean) => void;
   openDialog: (request: DialogRequest) => void;
   /** True once the player moved between views inside the island (client-side). */
-  navigated: RefObject<boolean>;
+  navigated: Readonly<RefObject<boolean>>;
+  /** Called by the router on a client-side move between views. */
+  markNavigated: () => void;
 };
 
 export const IslandContext = createContext<Island | null>(null);

@@ -22,7 +22,7 @@ export function useJson<T>(url: string | null, refresh = 0): JsonState<T> {
       },
     );
     return () => controller.abort();
-  }, [key]); // key includes url and refresh
+  }, [key, url]); // key changes with url and refresh
 
   const current = loaded.key === key ? loaded : { key };
   return {

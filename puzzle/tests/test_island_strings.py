@@ -1,0 +1,30 @@
+"""The game island's strings: the server sends exactly the keys the TypeScript type
+lists (frontend/lib/strings.ts), so a lookup the type allows always finds a string."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from puzzle import island
+
+TYPES_FILE = Path(__file__).resolve().parents[2] / "frontend" / "lib" / "strings.ts"
+
+
+def typed_keys() -> set[str]:
+    union = re.search(r"export type StringKey =(.*?);", TYPES_FILE.read_text(), re.S)
+    assert union, f"no StringKey union in {TYPES_FILE}"
+    return set(re.findall(r'"(\w+)"', union.group(1)))
+
+
+def test_it_defines_every_key_the_island_types_and_no_other():
+    keys = typed_keys()
+    assert set(island.STRINGS) - keys == set(), "add these keys to StringKey"
+    assert keys - set(island.STRINGS) == set(), "the server sends no string for these"
+
+
+@pytest.mark.django_db
+def test_it_sends_every_typed_key_with_the_props(rf):
+    props = island.game_island_context(rf.get("/"))["game_props"]
+    assert set(props["strings"]) == typed_keys()
+    assert all(isinstance(text, str) and text for text in props["strings"].values())
