@@ -20,6 +20,8 @@ import statistics
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from http.cookies import SimpleCookie
 
 from scripts.serve import gunicorn, manage
@@ -71,6 +73,24 @@ def ensure_database() -> None:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{name}"')
+
+
+@contextmanager
+def production_site(keep_alive: int = 2) -> Iterator[str]:
+    """The base URL of gunicorn on the production profile (PostgreSQL + Redis), with the
+    data loaded and rate limiting off (every simulated player shares one address)."""
+    ensure_database()
+    env = {
+        **os.environ,
+        "DATABASE_URL": DATABASE_URL,
+        "REDIS_URL": REDIS_URL,
+        "DJANGO_DEBUG": "0",
+        "RATELIMIT_ENABLE": "0",
+    }
+    for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
+        manage(env, *args)
+    with gunicorn(env, workers=WORKERS, threads=THREADS, keep_alive=keep_alive) as base:
+        yield base
 
 
 class Player:
@@ -163,17 +183,7 @@ def run(port: int, scenario: str, path: str = "/", players: int = PLAYERS) -> di
 
 
 def main() -> int:
-    ensure_database()
-    env = {
-        **os.environ,
-        "DATABASE_URL": DATABASE_URL,
-        "REDIS_URL": REDIS_URL,
-        "DJANGO_DEBUG": "0",
-        "RATELIMIT_ENABLE": "0",
-    }
-    for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
-        manage(env, *args)
-    with gunicorn(env, workers=WORKERS, threads=THREADS) as base:
+    with production_site() as base:
         port = int(base.rsplit(":", 1)[1])
         Player(port).request("GET", "/api/puzzle/today")  # warm up: creates today's puzzle
         print(

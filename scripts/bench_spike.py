@@ -20,8 +20,8 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-from scripts.bench import DATABASE_URL, REDIS_URL, TARGETS, THREADS, WORKERS, ensure_database
-from scripts.serve import ROOT, gunicorn, manage
+from scripts.bench import TARGETS, THREADS, WORKERS, production_site
+from scripts.serve import ROOT
 
 LOCUSTFILE = ROOT / "scripts" / "spike_locustfile.py"
 PLAYERS = int(os.environ.get("SPIKE_PLAYERS", "2000"))
@@ -92,19 +92,9 @@ def header() -> str:
 
 
 def main() -> int:
-    ensure_database()
-    env = {
-        **os.environ,
-        "DATABASE_URL": DATABASE_URL,
-        "REDIS_URL": REDIS_URL,
-        "DJANGO_DEBUG": "0",
-        "RATELIMIT_ENABLE": "0",
-    }
-    for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
-        manage(env, *args)
     # Players think up to four seconds between guesses on a kept-alive connection (a
     # proxy would hold it in production; gunicorn's default closes it after two).
-    with gunicorn(env, workers=WORKERS, threads=THREADS, keep_alive=10) as base:
+    with production_site(keep_alive=10) as base:
         print(
             f"gunicorn {WORKERS} workers × {THREADS} threads on {os.cpu_count()} cores; "
             "latencies in ms"
