@@ -180,7 +180,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
         response = JsonResponse(
             {"guess": row, **state.puzzle_payload(puzzle, game, now)}, status=201
         )
-    players.remember_player(response, outcome.player)
+    players.remember_player(response, outcome.player, request)
     return response
 
 

@@ -117,7 +117,7 @@ def practice_start(request: HttpRequest) -> JsonResponse:
             hard_mode=payload.get("hard_mode") is True,
         )
         response = JsonResponse(practice.round_payload(round_, _lang()), status=201)
-    players.remember_player(response, player)
+    players.remember_player(response, player, request)
     return response
 
 

@@ -109,6 +109,23 @@ class TestGuessing:
         assert cookie["httponly"] and cookie["samesite"] == "Lax"
         assert ":" in cookie.value  # signed
 
+    def test_the_cookie_is_sent_again_only_once_it_is_a_day_old(self, client, pikachu_today):
+        name = settings.PLAYER_COOKIE_NAME
+        with at(NOON):
+            first = guess(client, 21, "Bulbasaur")
+            again = guess(client, 21, "Charmander")
+        assert name in first.cookies
+        assert name not in again.cookies  # a fresh cookie for this player: nothing to sign
+        with at(NOON.replace(hour=23)):
+            assert name not in guess(client, 21, "Squirtle").cookies
+        with at(datetime(2026, 11, 22, 13, tzinfo=UTC)):  # a day later: kept alive
+            refreshed = guess(client, 21, "Eevee")
+        assert refreshed.status_code == 201
+        assert (
+            refreshed.cookies[name].value.split(":")[0] == first.cookies[name].value.split(":")[0]
+        )
+        assert len(refreshed.json()["state"]["guesses"]) == 4
+
     def test_a_forged_player_cookie_starts_a_new_player(self, client, pikachu_today):
         client.cookies[settings.PLAYER_COOKIE_NAME] = "00000000-0000-0000-0000-000000000000"
         with at(NOON):
