@@ -20,6 +20,7 @@ from django.db import models as db_models
 from django.db import transaction
 from django.utils import translation
 from modeltranslation.translator import translator
+from modeltranslation.utils import build_localized_fieldname as localized
 
 from games import models
 from portal.baseline import Action, decide, digest
@@ -161,18 +162,17 @@ def records_for(data: dict, translated: dict[str, dict]) -> tuple[Record, list[R
     rows: dict[str, Record] = {}
     game_translated = _translated(models.Game)
     for name, value in _game_fields(data).items():
-        page.columns[f"{name}_en" if name in game_translated else name] = value
+        page.columns[localized(name, "en") if name in game_translated else name] = value
     for list_name, model, ref, values, target in _documents_entries(data):
         record = Record(model, list_name, ref, f"{slug}/{list_name}/{ref}", target=target)
         fields = _translated(model)
         for name, value in values.items():
-            record.columns[f"{name}_en" if name in fields else name] = value
+            record.columns[localized(name, "en") if name in fields else name] = value
         rows[record.key] = record
     for code, document in translated.items():
-        suffix = code.replace("-", "_")
         for name, value in _game_fields(document).items():
             if name in game_translated:
-                page.columns[f"{name}_{suffix}"] = value or None
+                page.columns[localized(name, code)] = value or None
         for list_name, model, ref, values, _target in _documents_entries(document):
             record = rows.get(f"{slug}/{list_name}/{ref}")
             if record is None:
@@ -181,7 +181,7 @@ def records_for(data: dict, translated: dict[str, dict]) -> tuple[Record, list[R
                 values = _official_names(values, code)
             for name in _translated(model):
                 if name in values:
-                    record.columns[f"{name}_{suffix}"] = values[name] or None
+                    record.columns[localized(name, code)] = values[name] or None
     return page, list(rows.values())
 
 
