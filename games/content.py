@@ -24,6 +24,7 @@ from modeltranslation.utils import build_localized_fieldname as localized
 
 from games import models
 from portal.baseline import Action, decide, digest
+from puzzle import pokedex
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 TRANSLATIONS_DIR = CONTENT_DIR / "i18n"
@@ -187,14 +188,12 @@ def records_for(data: dict, translated: dict[str, dict]) -> tuple[Record, list[R
 
 def _official_names(values: dict, code: str) -> dict:
     """Pokémon named in an evolution card get their official name in ``code``."""
-    from puzzle.models import Pokemon
-
-    suffix = code.replace("-", "_")
     local = dict(values)
+    named = [values[name] for name in ("base", "evolved") if values.get(name)]
+    official = pokedex.official_names(named, code)
     for name in ("base", "evolved"):
-        pokemon = Pokemon.objects.filter(name_en=values.get(name)).first()
-        if pokemon:
-            local[name] = getattr(pokemon, f"name_{suffix}", None) or pokemon.name_en
+        if values.get(name) in official:
+            local[name] = official[values[name]]
     return local
 
 

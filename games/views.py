@@ -11,7 +11,7 @@ from games.models import Game, Section
 from games.text import plain
 from portal.absolute import site_url
 from portal.pagecache import cached_page
-from puzzle import memory
+from puzzle import pokedex
 
 LIST_KINDS = {
     Section.Kind.FEATURES: "features",
@@ -64,7 +64,7 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
     return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-@cached_page(CONTENT_VERSION, memory.POKEDEX)
+@cached_page(CONTENT_VERSION, pokedex.VERSION)
 def detail(request: HttpRequest, slug: str) -> HttpResponse:
     game = (
         Game.objects.published()
