@@ -8,17 +8,13 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from portal.pagecache import cached_page
-from puzzle import memory
-from puzzle.island import game_island_context
-from puzzle.models import launch_date, launched, today
+from puzzle.island import home_context, island_page
 
 
 @require_safe
-@cached_page(memory.POKEDEX, key=lambda request: today())
+@island_page
 def home(request: HttpRequest) -> HttpResponse:
-    if not launched():
-        return render(request, "pages/home.html", {"first_puzzle_date": launch_date()})
-    return render(request, "pages/home.html", game_island_context(request))
+    return render(request, "pages/home.html", home_context(request))
 
 
 def page(template: str) -> Callable[[HttpRequest], HttpResponse]:
