@@ -22,24 +22,17 @@ from django.utils import translation
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname as localized
 
-from games import models
+from games import kinds, models
 from portal.baseline import Action, decide, digest
 from puzzle import pokedex
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 TRANSLATIONS_DIR = CONTENT_DIR / "i18n"
 
-# Section kind → (item model, document keys copied to same-named fields).
+# Section kind → (item model, document keys copied to same-named fields); related
+# games also name the linked page (games.kinds).
 ITEM_MODELS: dict[str, tuple[type[db_models.Model], tuple[str, ...]]] = {
-    "features": (models.FeatureCard, ("key", "icon", "title", "description")),
-    "steps": (models.Step, ("title", "description")),
-    "controls": (models.Control, ("group", "keys", "action")),
-    "tips": (models.Tip, ("key", "type", "title", "description")),
-    "weapons": (models.Weapon, ("name", "category", "damage", "accuracy", "range", "description")),
-    "missions": (models.Mission, ("number", "title", "difficulty", "objectives", "description")),
-    "evolution": (models.EvolutionItem, ("base", "evolved", "requirements", "benefits")),
-    "timeline": (models.TimelineItem, ("year", "event")),
-    "faq": (models.FaqItem, ("question", "answer")),
+    kind.value: (kind.model, kind.fields) for kind in kinds.LISTS if kind.value != "related"
 }
 
 

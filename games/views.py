@@ -6,25 +6,13 @@ from csp.decorators import csp_update
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games import kinds
 from games.apps import CONTENT_VERSION
-from games.models import Game, Section
+from games.models import Game
 from games.text import plain
 from portal.absolute import site_url
 from portal.pagecache import cached_page
 from puzzle import pokedex
-
-LIST_KINDS = {
-    Section.Kind.FEATURES: "features",
-    Section.Kind.STEPS: "steps",
-    Section.Kind.CONTROLS: "controls",
-    Section.Kind.TIPS: "tips",
-    Section.Kind.WEAPONS: "weapons",
-    Section.Kind.MISSIONS: "missions",
-    Section.Kind.EVOLUTION: "evolutions",
-    Section.Kind.TIMELINE: "timeline",
-    Section.Kind.FAQ: "faq_items",
-    Section.Kind.RELATED: "related",
-}
 
 
 def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
@@ -71,15 +59,7 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
         .prefetch_related(
             "sections",
             "hero_buttons",
-            "features",
-            "steps",
-            "controls",
-            "tips",
-            "weapons",
-            "missions",
-            "evolutions",
-            "timeline",
-            "faq_items",
+            *(kind.items for kind in kinds.LISTS),
             "related__target",
         )
         .filter(slug=slug)
@@ -89,7 +69,8 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404
     sections = []
     for section in game.sections.all():
-        attr = LIST_KINDS.get(section.kind)
+        kind = kinds.BY_VALUE.get(section.kind)
+        attr = kind.items if kind else ""
         items = list(getattr(game, attr).all()) if attr else []
         if attr == "related":
             items = [item for item in items if item.target.published]
