@@ -24,7 +24,7 @@ from portal.compression import compressed
 from portal.public_cache import depends_on_url_only
 from puzzle import guesses, memory, modes, names, players, ratelimits, state
 from puzzle.decorators import api_language, api_view
-from puzzle.errors import MAX_BODY, error
+from puzzle.errors import MAX_BODY, error, too_many_requests
 from puzzle.models import (
     DailyPuzzle,
     PlayerGame,
@@ -53,12 +53,6 @@ def not_launched() -> JsonResponse:
         "date": date_format(first, "DATE_FORMAT")
     }
     return error(404, "not_launched", message, launch_date=first.isoformat())
-
-
-def too_many_requests(message: str) -> JsonResponse:
-    response = error(429, "rate_limited", message)
-    response["Retry-After"] = "60"
-    return response
 
 
 def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
