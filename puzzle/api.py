@@ -23,8 +23,8 @@ from portal import languages
 from portal.compression import compressed
 from portal.public_cache import depends_on_url_only
 from puzzle import guesses, memory, modes, names, players, ratelimits, state
-from puzzle.decorators import api_language, api_view
-from puzzle.errors import MAX_BODY, error, too_many_requests
+from puzzle.decorators import api_view
+from puzzle.errors import error, too_many_requests
 from puzzle.models import (
     DailyPuzzle,
     PlayerGame,
@@ -37,8 +37,6 @@ from puzzle.payload import invalid_request, read_json
 from puzzle.results import puzzle_results_summary
 from puzzle.silhouette import render_puzzle_silhouette
 from puzzle.stats import FinishedGame, player_stats
-
-__all__ = ["MAX_BODY", "api_language", "error"]
 
 MAX_NAME = 60
 

@@ -24,17 +24,6 @@ def activate_api_language(request: HttpRequest) -> str:
     return get_language()
 
 
-def api_language(view: Callable) -> Callable:
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs):
-        activate_api_language(request)
-        response = view(request, *args, **kwargs)
-        response.headers.setdefault("Content-Language", get_language())
-        return response
-
-    return wrapper
-
-
 def api_view(
     *methods: str, cacheable: bool = False, budget: str | None = None
 ) -> Callable[[Callable], Callable]:

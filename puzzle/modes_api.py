@@ -14,8 +14,9 @@ from django.utils.translation import gettext as _
 
 from portal import languages
 from puzzle import modes, names, players, practice, state
-from puzzle.api import MAX_NAME, error, not_found
+from puzzle.api import MAX_NAME, not_found
 from puzzle.decorators import api_view
+from puzzle.errors import error
 from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, PracticeRound
 from puzzle.payload import read_json
 
