@@ -5,6 +5,7 @@ import json
 from csp.decorators import csp_update
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from games import kinds
 from games.apps import CONTENT_VERSION
@@ -52,6 +53,7 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
     return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+@require_safe
 @cached_page(CONTENT_VERSION, pokedex.VERSION)
 def detail(request: HttpRequest, slug: str) -> HttpResponse:
     game = (

@@ -2,12 +2,14 @@
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from puzzle import memory, rules
 from puzzle.island import game_island_context, island_page
 from puzzle.models import launch_date, launched, today
 
 
+@require_safe
 @island_page
 def archive(request: HttpRequest) -> HttpResponse:
     if not launched():
@@ -22,6 +24,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     return render(request, "puzzle/archive.html", context)
 
 
+@require_safe
 @island_page
 def archive_puzzle(request: HttpRequest, number: int) -> HttpResponse:
     puzzle = memory.puzzle_for_number(number)

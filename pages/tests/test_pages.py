@@ -91,7 +91,19 @@ class TestContact:
         assert "Contact us" not in html.split("<main")[1]
 
 
-@pytest.mark.parametrize("path", ["/", "/how-to-play/", "/de/privacy/", "/about/", "/contact/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/how-to-play/",
+        "/de/privacy/",
+        "/about/",
+        "/contact/",
+        "/vex5/",
+        "/archive/",
+        "/archive/1/",
+    ],
+)
 def test_the_pages_only_answer_get_and_head(client, path):
     assert client.head(path).status_code == 200
     for method in (client.post, client.put, client.delete):
