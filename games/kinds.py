@@ -26,10 +26,13 @@ class SectionKind:
     tabular: bool = False
 
     @property
-    def model(self) -> type[models.Model] | None:
+    def model(self) -> type[models.Model]:
+        """The item model of a kind that lists items."""
         from games.models import Game
 
-        return Game._meta.get_field(self.items).related_model if self.items else None
+        model = Game._meta.get_field(self.items).related_model
+        assert isinstance(model, type), f"{self.value} lists no items"
+        return model
 
 
 KINDS = (
@@ -69,6 +72,6 @@ KINDS = (
 BY_VALUE = {kind.value: kind for kind in KINDS}
 LISTS = tuple(kind for kind in KINDS if kind.items)
 # For the model field: Section.Kind.FAQ == "faq", Section.Kind.choices.
-CHOICES = models.TextChoices(
+CHOICES = models.TextChoices(  # type: ignore[call-overload]  # the stubs lack this form
     "Kind", [(kind.value.upper(), (kind.value, kind.label)) for kind in KINDS]
 )
