@@ -60,10 +60,12 @@ def _default_language():
 def _forget_process_memory() -> None:
     # Workers keep staff-edited data in memory keyed by versions (docs/scaling.md); tests
     # also write with update(), which bumps nothing, so each test starts afresh.
+    from games import navigation
     from portal import pagecache, versions
     from puzzle import memory, names
 
     memory.clear()
+    navigation.clear()
     names._index.cache_clear()
     names._names.cache_clear()
     pagecache.clear()

@@ -32,7 +32,7 @@ from modeltranslation.admin import (
     TranslationTabularInline,
 )
 
-from games import models
+from games import kinds, models
 from portal.admin_i18n import TranslatedInputsMixin
 
 RICH_TEXT = _(
@@ -96,61 +96,26 @@ class SectionInline(OrderedStacked):
     fields = ["order", "kind", "anchor", "heading", "body", "mode", "link_label", "link_anchor"]
 
 
-class FaqInline(OrderedStacked):
-    model = models.FaqItem
-
-
-class FeatureInline(OrderedStacked):
-    model = models.FeatureCard
-
-
-class StepInline(OrderedStacked):
-    model = models.Step
-
-
-class ControlInline(OrderedTabular):
-    model = models.Control
-
-
-class TipInline(OrderedStacked):
-    model = models.Tip
-
-
-class WeaponInline(OrderedStacked):
-    model = models.Weapon
-
-
-class MissionInline(OrderedStacked):
-    model = models.Mission
-
-
-class EvolutionInline(OrderedStacked):
-    model = models.EvolutionItem
-
-
-class TimelineInline(OrderedTabular):
-    model = models.TimelineItem
-
-
 class RelatedInline(OrderedTabular):
     model = models.RelatedGame
     fk_name = "game"
     autocomplete_fields = ["target"]
 
 
+def _inline(kind: kinds.SectionKind) -> type:
+    """The inline editing a list kind's items (games.kinds)."""
+    if kind.model is models.RelatedGame:
+        return RelatedInline
+    base = OrderedTabular if kind.tabular else OrderedStacked
+    return type(
+        f"{kind.model.__name__}Inline", (base,), {"model": kind.model, "__module__": __name__}
+    )
+
+
 # Each part of a game page: its URL segment, its inlines and the related name counted.
 PARTS = {
     "sections": ([SectionInline, HeroButtonInline], "sections"),
-    "features": ([FeatureInline], "features"),
-    "steps": ([StepInline], "steps"),
-    "controls": ([ControlInline], "controls"),
-    "tips": ([TipInline], "tips"),
-    "weapons": ([WeaponInline], "weapons"),
-    "missions": ([MissionInline], "missions"),
-    "evolution": ([EvolutionInline], "evolutions"),
-    "timeline": ([TimelineInline], "timeline"),
-    "faq": ([FaqInline], "faq_items"),
-    "related": ([RelatedInline], "related"),
+    **{kind.value: ([_inline(kind)], kind.items) for kind in kinds.LISTS},
 }
 
 

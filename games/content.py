@@ -20,24 +20,19 @@ from django.db import models as db_models
 from django.db import transaction
 from django.utils import translation
 from modeltranslation.translator import translator
+from modeltranslation.utils import build_localized_fieldname as localized
 
-from games import models
+from games import kinds, models
 from portal.baseline import Action, decide, digest
+from puzzle import pokedex
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 TRANSLATIONS_DIR = CONTENT_DIR / "i18n"
 
-# Section kind → (item model, document keys copied to same-named fields).
+# Section kind → (item model, document keys copied to same-named fields); related
+# games also name the linked page (games.kinds).
 ITEM_MODELS: dict[str, tuple[type[db_models.Model], tuple[str, ...]]] = {
-    "features": (models.FeatureCard, ("key", "icon", "title", "description")),
-    "steps": (models.Step, ("title", "description")),
-    "controls": (models.Control, ("group", "keys", "action")),
-    "tips": (models.Tip, ("key", "type", "title", "description")),
-    "weapons": (models.Weapon, ("name", "category", "damage", "accuracy", "range", "description")),
-    "missions": (models.Mission, ("number", "title", "difficulty", "objectives", "description")),
-    "evolution": (models.EvolutionItem, ("base", "evolved", "requirements", "benefits")),
-    "timeline": (models.TimelineItem, ("year", "event")),
-    "faq": (models.FaqItem, ("question", "answer")),
+    kind.value: (kind.model, kind.fields) for kind in kinds.LISTS if kind.value != "related"
 }
 
 
@@ -161,18 +156,17 @@ def records_for(data: dict, translated: dict[str, dict]) -> tuple[Record, list[R
     rows: dict[str, Record] = {}
     game_translated = _translated(models.Game)
     for name, value in _game_fields(data).items():
-        page.columns[f"{name}_en" if name in game_translated else name] = value
+        page.columns[localized(name, "en") if name in game_translated else name] = value
     for list_name, model, ref, values, target in _documents_entries(data):
         record = Record(model, list_name, ref, f"{slug}/{list_name}/{ref}", target=target)
         fields = _translated(model)
         for name, value in values.items():
-            record.columns[f"{name}_en" if name in fields else name] = value
+            record.columns[localized(name, "en") if name in fields else name] = value
         rows[record.key] = record
     for code, document in translated.items():
-        suffix = code.replace("-", "_")
         for name, value in _game_fields(document).items():
             if name in game_translated:
-                page.columns[f"{name}_{suffix}"] = value or None
+                page.columns[localized(name, code)] = value or None
         for list_name, model, ref, values, _target in _documents_entries(document):
             record = rows.get(f"{slug}/{list_name}/{ref}")
             if record is None:
@@ -181,20 +175,18 @@ def records_for(data: dict, translated: dict[str, dict]) -> tuple[Record, list[R
                 values = _official_names(values, code)
             for name in _translated(model):
                 if name in values:
-                    record.columns[f"{name}_{suffix}"] = values[name] or None
+                    record.columns[localized(name, code)] = values[name] or None
     return page, list(rows.values())
 
 
 def _official_names(values: dict, code: str) -> dict:
     """Pokémon named in an evolution card get their official name in ``code``."""
-    from puzzle.models import Pokemon
-
-    suffix = code.replace("-", "_")
     local = dict(values)
+    named = [values[name] for name in ("base", "evolved") if values.get(name)]
+    official = pokedex.official_names(named, code)
     for name in ("base", "evolved"):
-        pokemon = Pokemon.objects.filter(name_en=values.get(name)).first()
-        if pokemon:
-            local[name] = getattr(pokemon, f"name_{suffix}", None) or pokemon.name_en
+        if values.get(name) in official:
+            local[name] = official[values[name]]
     return local
 
 

@@ -16,6 +16,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games import kinds
+
 anchor_validator = RegexValidator(
     r"^[a-z][a-z0-9-]*$", _("Use lower-case letters, digits and hyphens, starting with a letter.")
 )
@@ -152,20 +154,7 @@ class Game(models.Model):
 
 
 class Section(models.Model):
-    class Kind(models.TextChoices):
-        FRAME = "frame", _("game frame")
-        AD = "ad", _("ad slot")
-        TEXT = "text", _("text")
-        FEATURES = "features", _("feature cards")
-        STEPS = "steps", _("how-to-play steps")
-        CONTROLS = "controls", _("controls")
-        TIPS = "tips", _("tips")
-        WEAPONS = "weapons", _("weapons")
-        MISSIONS = "missions", _("missions")
-        EVOLUTION = "evolution", _("evolution chain")
-        TIMELINE = "timeline", _("history timeline")
-        FAQ = "faq", _("FAQ")
-        RELATED = "related", _("related games")
+    Kind = kinds.CHOICES  # every kind is listed in games.kinds
 
     class Mode(models.TextChoices):
         SINGLE = "single", _("one open at a time")

@@ -5,26 +5,15 @@ import json
 from csp.decorators import csp_update
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
+from games import kinds
 from games.apps import CONTENT_VERSION
-from games.models import Game, Section
+from games.models import Game
 from games.text import plain
 from portal.absolute import site_url
 from portal.pagecache import cached_page
-from puzzle import memory
-
-LIST_KINDS = {
-    Section.Kind.FEATURES: "features",
-    Section.Kind.STEPS: "steps",
-    Section.Kind.CONTROLS: "controls",
-    Section.Kind.TIPS: "tips",
-    Section.Kind.WEAPONS: "weapons",
-    Section.Kind.MISSIONS: "missions",
-    Section.Kind.EVOLUTION: "evolutions",
-    Section.Kind.TIMELINE: "timeline",
-    Section.Kind.FAQ: "faq_items",
-    Section.Kind.RELATED: "related",
-}
+from puzzle import pokedex
 
 
 def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
@@ -64,22 +53,15 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
     return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-@cached_page(CONTENT_VERSION, memory.POKEDEX)
+@require_safe
+@cached_page(CONTENT_VERSION, pokedex.VERSION)
 def detail(request: HttpRequest, slug: str) -> HttpResponse:
     game = (
         Game.objects.published()
         .prefetch_related(
             "sections",
             "hero_buttons",
-            "features",
-            "steps",
-            "controls",
-            "tips",
-            "weapons",
-            "missions",
-            "evolutions",
-            "timeline",
-            "faq_items",
+            *(kind.items for kind in kinds.LISTS),
             "related__target",
         )
         .filter(slug=slug)
@@ -89,7 +71,8 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404
     sections = []
     for section in game.sections.all():
-        attr = LIST_KINDS.get(section.kind)
+        kind = kinds.BY_VALUE.get(section.kind)
+        attr = kind.items if kind else ""
         items = list(getattr(game, attr).all()) if attr else []
         if attr == "related":
             items = [item for item in items if item.target.published]

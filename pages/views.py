@@ -1,21 +1,20 @@
-"""The fixed pages: their copy is gettext text in the templates."""
+"""The fixed pages: their copy is gettext text in the templates. They answer GET and
+HEAD only; anything else is a 405."""
 
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from portal.pagecache import cached_page
-from puzzle import memory
-from puzzle.island import game_island_context
-from puzzle.models import launch_date, launched, today
+from puzzle.island import home_context, island_page
 
 
-@cached_page(memory.POKEDEX, key=lambda request: today())
+@require_safe
+@island_page
 def home(request: HttpRequest) -> HttpResponse:
-    if not launched():
-        return render(request, "pages/home.html", {"first_puzzle_date": launch_date()})
-    return render(request, "pages/home.html", game_island_context(request))
+    return render(request, "pages/home.html", home_context(request))
 
 
 def page(template: str) -> Callable[[HttpRequest], HttpResponse]:
@@ -23,4 +22,4 @@ def page(template: str) -> Callable[[HttpRequest], HttpResponse]:
         return render(request, template)
 
     view.__name__ = view.__qualname__ = template.rsplit("/", 1)[-1].removesuffix(".html")
-    return cached_page()(view)
+    return require_safe(cached_page()(view))

@@ -2,7 +2,8 @@
 
 A page is the same for every visitor of a URL, so a worker renders it once per key and
 serves the bytes afterwards. Keys name what the page depends on: its path and language,
-the versions of the data it shows (``portal.versions``, bumped by staff edits) and the
+the versions of the data it shows (``portal.versions``, bumped by staff edits; the
+game links of the header and footer on every page) and the
 public address. Templates change only with a deploy, which restarts the workers; a
 translation saved in Rosetta makes each worker reload its catalogues
 (``translations.store``), which empties this memory too.
@@ -22,6 +23,9 @@ from portal import versions
 from portal.absolute import site_url
 
 MAX_PAGES = 512
+# Every page's header and footer list the published games (games.navigation), so every
+# key names the game pages' version as well as the versions its view names.
+EVERY_PAGE = ("games",)
 NONCE_MARK = "__csp_nonce__"
 
 _pages: "OrderedDict[tuple, tuple[bytes, object]]" = OrderedDict()
@@ -83,7 +87,7 @@ def cached_page(*version_names: str, key: Callable[[HttpRequest], object] | None
                 request.get_full_path(),
                 get_language(),
                 site_url(request),
-                versions.get_many(*version_names) if version_names else (),
+                versions.get_many(*EVERY_PAGE, *version_names),
                 key(request) if key else None,
             )
             uncached: list[HttpResponse] = []

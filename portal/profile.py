@@ -15,7 +15,6 @@ from django.core.management.utils import get_random_secret_key
 # Public values: whoever reads this repository knows them.
 PUBLIC_SECRET_KEY = "django-insecure-local-key-for-development-and-tests-0123456789"
 PUBLIC_PUZZLE_SEED = "pokeguess"
-PROFILES = ("development", "test", "production")
 
 
 def current(environ=os.environ) -> str:

@@ -4,7 +4,7 @@ import re
 from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -134,6 +134,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """API calls get the JSON error shape; pages get a friendly translated page."""
     message = _("Your session expired. Reload the page and try again.")
-    if request.path.startswith("/api/"):
-        return JsonResponse({"error": {"code": "csrf_failed", "message": message}}, status=403)
+    if errors.is_api(request):
+        return errors.error(403, "csrf_failed", message)
     return render(request, "403_csrf.html", {"message": message}, status=403)

@@ -23,8 +23,8 @@ from portal import languages
 from portal.compression import compressed
 from portal.public_cache import depends_on_url_only
 from puzzle import guesses, memory, modes, names, players, ratelimits, rules, state
-from puzzle.decorators import api_language, api_view
-from puzzle.errors import MAX_BODY, ApiError, error
+from puzzle.decorators import api_view
+from puzzle.errors import ApiError, error, too_many_requests
 from puzzle.models import (
     DailyPuzzle,
     PlayerGame,
@@ -39,8 +39,6 @@ from puzzle.results import puzzle_results_summary
 from puzzle.silhouette import render_puzzle_silhouette
 from puzzle.stats import FinishedGame, player_stats
 
-__all__ = ["MAX_BODY", "api_language", "error"]
-
 MAX_NAME = 60
 
 
@@ -54,12 +52,6 @@ def not_launched() -> JsonResponse:
         "date": date_format(first, "DATE_FORMAT")
     }
     return error(404, "not_launched", message, launch_date=first.isoformat())
-
-
-def too_many_requests(message: str) -> JsonResponse:
-    response = error(429, "rate_limited", message)
-    response["Retry-After"] = "60"
-    return response
 
 
 def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:

@@ -5,15 +5,13 @@ island asks for this separately: ``{"played": {"<number>": "won"|"lost"|"playing
 """
 
 from django.http import HttpRequest, JsonResponse
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
 
 from puzzle import players, rules
+from puzzle.decorators import api_view
 from puzzle.models import PlayerGame, launch_date, today
 
 
-@require_GET
-@never_cache
+@api_view("GET")
 def archive_progress(request: HttpRequest) -> JsonResponse:
     played: dict[str, str] = {}
     pid = players.player_id(request)

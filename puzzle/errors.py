@@ -60,6 +60,12 @@ def method_not_allowed(request: HttpRequest, allowed: list[str]) -> JsonResponse
     return response
 
 
+def too_many_requests(message: str) -> JsonResponse:
+    response = error(429, "rate_limited", message)
+    response["Retry-After"] = "60"
+    return response
+
+
 def too_large() -> JsonResponse:
     return error(413, "payload_too_large", _("That request is too large."))
 

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from modeltranslation.utils import build_localized_fieldname
 
 from puzzle import rules
 from puzzle.artwork import validate_artwork
@@ -103,7 +104,7 @@ class PokemonAdminForm(forms.ModelForm):
         """Normalised name → the other Pokémon it identifies (any language)."""
         from django.conf import settings
 
-        columns = [f"name_{code.replace('-', '_')}" for code, _n in settings.LANGUAGES]
+        columns = [build_localized_fieldname("name", code) for code, _n in settings.LANGUAGES]
         taken: dict[str, str] = {}
         rows = Pokemon.objects.exclude(pk=self.instance.pk).values_list(
             "id", *columns, "extra_names"

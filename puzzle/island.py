@@ -4,17 +4,19 @@ The React island gets every string from here (gettext, edited in Rosetta), never
 hard-coded English. ``{name}``-style placeholders are filled in by the island.
 """
 
+from collections.abc import Callable
 from urllib.parse import urlencode
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from portal import languages
 from portal.absolute import site_url
+from portal.pagecache import cached_page
 from puzzle import memory, names, rules
-from puzzle.models import COLORS, TYPES, DailyPuzzle, launch_date, today
+from puzzle.models import COLORS, TYPES, DailyPuzzle, launch_date, launched, today
 
 STRINGS = {
     "title": _("Who's that Pokémon?"),
@@ -232,3 +234,16 @@ def game_island_context(
     if not names.has_official_names(lang):
         props["strings"]["howToPlayNames"] = str(NAMES_HELP_ENGLISH)
     return {"game_props": props, "puzzle": puzzle}
+
+
+def home_context(request: HttpRequest) -> dict:
+    """The home page's game: the island, or the launch date while puzzle #1 is not out."""
+    if not launched():
+        return {"first_puzzle_date": launch_date()}
+    return game_island_context(request)
+
+
+def island_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Keep a page that shows the island in the page cache: its props follow the
+    Pokédex (name suggestions) and the day (today's puzzle)."""
+    return cached_page(memory.POKEDEX, key=lambda request: today())(view)

@@ -16,6 +16,7 @@ from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
+from modeltranslation.utils import build_localized_fieldname
 
 from puzzle import rules
 from puzzle.converters import MAX_PUZZLE_NUMBER
@@ -159,12 +160,12 @@ class Pokemon(models.Model):
 
     def names_for(self, lang: str) -> list[str]:
         """Every name accepted for a guess on a page in ``lang``."""
-        local = getattr(self, f"name_{lang.replace('-', '_')}", None) or ""
+        local = getattr(self, build_localized_fieldname("name", lang), None) or ""
         names = [self.name_en, local, *rules.accepted_names(self.extra_names)]
         return [n for n in dict.fromkeys(names) if n]
 
     def display_name(self, lang: str) -> str:
-        return getattr(self, f"name_{lang.replace('-', '_')}", None) or self.name_en
+        return getattr(self, build_localized_fieldname("name", lang), None) or self.name_en
 
 
 class DailyPuzzleQuerySet(models.QuerySet):

@@ -4,7 +4,6 @@ CSRF-protected and rate limited."""
 
 import uuid
 
-from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -12,25 +11,16 @@ from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
-from django_ratelimit.core import is_ratelimited
 
 from portal import languages
 from puzzle import guesses, memory, modes, names, players, practice, state
-from puzzle.api import error, guess_not_taken, guess_payload, not_found, unknown_name
+from puzzle.api import guess_not_taken, guess_payload, not_found, unknown_name
 from puzzle.decorators import api_view
+from puzzle.errors import error
 from puzzle.models import DailyPuzzle, PlayerGame, PracticeRound
 from puzzle.payload import read_json
 
 LIFELINE_AFTER = 3  # wrong guesses before the lifeline is offered
-
-
-def _limited(request: HttpRequest, group: str, rate: str) -> JsonResponse | None:
-    if not settings.RATELIMIT_ENABLE:
-        return None
-    if is_ratelimited(request, group=f"{group}-ip", key="ip", rate=rate, increment=True):
-        return error(429, "rate_limited", _("Too many guesses at once. Please wait a moment."))
-    return None
 
 
 def _body(request: HttpRequest) -> dict | JsonResponse:
@@ -89,12 +79,9 @@ def _round_for(request: HttpRequest, round_id: uuid.UUID) -> PracticeRound | Non
     )
 
 
-@api_view("POST")
+@api_view("POST", budget="practice-start")
 def practice_start(request: HttpRequest) -> JsonResponse:
     """Start a round on a random Pokémon from the chosen generations."""
-    limited = _limited(request, "practice-start", "30/m")
-    if limited:
-        return limited
     payload = _body(request)
     if isinstance(payload, JsonResponse):
         return payload
@@ -129,11 +116,8 @@ def practice_detail(request: HttpRequest, round_id: uuid.UUID) -> JsonResponse:
     return JsonResponse(practice.round_payload(round_, _lang()))
 
 
-@api_view("POST")
+@api_view("POST", budget="practice-guess")
 def practice_guess(request: HttpRequest, round_id: uuid.UUID) -> JsonResponse:
-    limited = _limited(request, "practice-guess", "120/m")
-    if limited:
-        return limited
     text, _payload = guess_payload(request)
     if _round_for(request, round_id) is None:
         return _round_not_found()
@@ -180,7 +164,7 @@ def practice_lifeline(request: HttpRequest, round_id: uuid.UUID) -> JsonResponse
     return JsonResponse(practice.round_payload(round_, _lang()))
 
 
-@require_GET
+@api_view("GET", cacheable=True)
 def practice_silhouette(request: HttpRequest, round_id: uuid.UUID) -> HttpResponse:
     round_ = _round_for(request, round_id)
     if round_ is None:

@@ -30,6 +30,9 @@ BUDGETS = {
     "junk": {"player": "30/m", "client": "120/m"},
     # Failed admin sign-ins, counted per account and per client (portal.admin_login).
     "login": {"player": "5/15m", "client": "20/15m"},
+    # Practice rounds (puzzle.modes_api), per client.
+    "practice-start": {"client": "30/m"},
+    "practice-guess": {"client": "120/m"},
 }
 UNKNOWN_CLIENT = "0.0.0.0"
 FAIL_OPEN_SECONDS = 10.0

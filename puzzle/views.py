@@ -2,14 +2,15 @@
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
-from portal.pagecache import cached_page
 from puzzle import memory, rules
-from puzzle.island import game_island_context
+from puzzle.island import game_island_context, island_page
 from puzzle.models import launch_date, launched, today
 
 
-@cached_page(memory.POKEDEX, key=lambda request: today())
+@require_safe
+@island_page
 def archive(request: HttpRequest) -> HttpResponse:
     if not launched():
         context = {"first_puzzle_date": launch_date(), "past_puzzles": []}
@@ -23,7 +24,8 @@ def archive(request: HttpRequest) -> HttpResponse:
     return render(request, "puzzle/archive.html", context)
 
 
-@cached_page(memory.POKEDEX, key=lambda request: today())
+@require_safe
+@island_page
 def archive_puzzle(request: HttpRequest, number: int) -> HttpResponse:
     puzzle = memory.puzzle_for_number(number)
     if puzzle is None:

@@ -315,3 +315,17 @@ def test_unpublished_games_are_not_found(client):
 
 def test_sections_know_their_kinds():
     assert {k for k, _n in Section.Kind.choices} >= {"frame", "faq", "weapons", "missions"}
+
+
+def test_every_section_kind_has_its_partial_and_its_items():
+    from django.template.loader import get_template
+
+    from games import kinds
+    from games.admin import PARTS
+
+    assert [value for value, _label in Section.Kind.choices] == [k.value for k in kinds.KINDS]
+    for kind in kinds.KINDS:
+        get_template(f"games/sections/{kind.value}.html")
+        if kind.items:
+            assert {"game", "order"} <= {f.name for f in kind.model._meta.fields}
+            assert PARTS[kind.value][1] == kind.items

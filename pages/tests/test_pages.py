@@ -89,3 +89,24 @@ class TestContact:
     def test_it_is_translated_in_other_languages(self, client):
         html = client.get("/de/contact/").content.decode()
         assert "Contact us" not in html.split("<main")[1]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/how-to-play/",
+        "/de/privacy/",
+        "/about/",
+        "/contact/",
+        "/vex5/",
+        "/archive/",
+        "/archive/1/",
+    ],
+)
+def test_the_pages_only_answer_get_and_head(client, path):
+    assert client.head(path).status_code == 200
+    for method in (client.post, client.put, client.delete):
+        response = method(path)
+        assert response.status_code == 405, (method, path)
+        assert response["Allow"] == "GET, HEAD"

@@ -128,3 +128,47 @@ def test_it_returns_a_plain_500_page(client, settings):
     response = server_error(request)
     assert response.status_code == 500
     assert b"Something went wrong" in response.content
+
+
+def footer_of(html: str) -> str:
+    return html.split('<footer class="site-footer">')[1].split("</footer>")[0]
+
+
+def test_the_game_links_follow_the_published_games_in_staff_order(client):
+    from games.models import Game
+
+    assert 'href="/vex5/">Vex 5</a>' in footer_of(client.get("/about/").content.decode())
+    vex5 = Game.objects.get(slug="vex5")
+    vex5.published = False
+    vex5.save()  # as the admin does: the signal bumps the game pages' version
+    footer = footer_of(client.get("/about/").content.decode())
+    assert 'href="/vex5/"' not in footer and 'href="/monkey-mart/"' in footer
+
+    monkey = Game.objects.get(slug="monkey-mart")
+    monkey.name = "Monkey Mart Deluxe"
+    monkey.order = 0
+    monkey.save()
+    html = client.get("/about/").content.decode()
+    assert 'href="/monkey-mart/">Monkey Mart Deluxe</a>' in footer_of(html)
+    html = client.get("/de/about/").content.decode()
+    header = html.split('<header class="site-header">')[1].split("</header>")[0]
+    hrefs = re.findall(r'<li><a href="([^"]+)"', header)
+    assert hrefs[:5] == [
+        "/de/",
+        "/de/how-to-play/",
+        "/de/monkey-mart/",
+        "/de/pokerogue/",
+        "/de/stickman-hook/",
+    ]
+
+
+def test_the_game_links_cost_one_query_per_language_and_version(
+    client, django_assert_max_num_queries
+):
+    from games import navigation
+
+    client.get("/about/")
+    with django_assert_max_num_queries(0):
+        assert len(navigation.game_links()) == 9
+    with django_assert_max_num_queries(1):
+        client.get("/privacy/")  # a page not rendered yet: its game links are known

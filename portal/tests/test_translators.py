@@ -35,3 +35,19 @@ def test_the_status_command_lists_every_language(capsys):
     for code in ("zh", "fil", "no", "ar"):
         assert f"\n{code} " in "\n" + out
     assert "100%" in out
+
+
+def test_the_status_counts_translated_fuzzy_and_plural_entries(tmp_path):
+    from portal.management.commands.translation_status import catalogue_counts
+
+    po = tmp_path / "django.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Done"\nmsgstr "Fertig"\n\n'
+        '#, fuzzy\nmsgid "Draft"\nmsgstr "Entwurf"\n\n'
+        'msgid "Empty"\nmsgstr ""\n\n'
+        'msgid "{n} game"\nmsgid_plural "{n} games"\nmsgstr[0] "{n} Spiel"\nmsgstr[1] ""\n\n'
+        '#~ msgid "Gone"\n#~ msgstr "Weg"\n',
+        encoding="utf-8",
+    )
+    assert catalogue_counts(po) == (1, 1, 4)

@@ -175,6 +175,21 @@ class TestMethods:
         assert "does not accept" not in response.json()["error"]["message"]
         assert response["Content-Language"] == "de"
 
+    def test_every_api_view_takes_the_one_decorator_stack(self):
+        from puzzle import api_urls
+
+        for pattern in api_urls.urlpatterns:
+            assert getattr(pattern.callback, "api_methods", None), pattern.name
+
+    @pytest.mark.parametrize(
+        "path",
+        ["/api/archive", "/api/practice/00000000-0000-4000-8000-000000000000/silhouette.png"],
+    )
+    def test_the_archive_and_practice_images_refuse_posts_in_the_error_shape(self, client, path):
+        response = client.post(path)
+        assert_error(response, 405, "method_not_allowed")
+        assert response["Allow"] == "GET, HEAD"
+
 
 class TestErrorShape:
     @pytest.mark.parametrize("path", ["/api/", "/api/nope", "/api/puzzle/today/", "/api/puzzle/x"])

@@ -83,3 +83,10 @@ def test_rows_from_before_digests_take_the_file_once_then_are_tracked(pokedex):
     run()
     squirtle.refresh_from_db()
     assert squirtle.name_de == "Schiggy (Redaktion)"
+
+
+def test_other_apps_read_official_names_through_the_pokedex():
+    from puzzle import pokedex
+
+    assert pokedex.official_names(["Pikachu", "Not a Pokémon"], "ja") == {"Pikachu": "ピカチュウ"}
+    assert pokedex.official_names(["Pikachu"], "vi") == {"Pikachu": "Pikachu"}  # English

@@ -6,55 +6,22 @@ to English. This command is how translators and staff find what is still English
 
 from pathlib import Path
 
+import polib
 from django.apps import apps
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils.translation import to_locale
 from modeltranslation.translator import translator
+from modeltranslation.utils import build_localized_fieldname
 
 from portal.catalogue_quality import english_copies
 
 
 def catalogue_counts(path: Path) -> tuple[int, int, int]:
-    """(translated, fuzzy, total) entries of a .po file, header excluded."""
-    translated = fuzzy = total = 0
-    entry: dict[str, object] = {}
-
-    def close() -> None:
-        nonlocal translated, fuzzy, total
-        if entry.get("msgid") in (None, ""):
-            return
-        total += 1
-        if entry.get("fuzzy"):
-            fuzzy += 1
-        elif all(entry.get("msgstr", [""])):
-            translated += 1
-
-    field = None
-    for raw in path.read_text(encoding="utf-8").splitlines() + [""]:
-        line = raw.strip()
-        if not line:
-            close()
-            entry, field = {}, None
-        elif line.startswith("#,") and "fuzzy" in line:
-            entry["fuzzy"] = True
-        elif line.startswith("#"):
-            continue
-        elif line.startswith("msgid "):
-            entry["msgid"] = line[7:-1]
-            field = "msgid"
-        elif line.startswith("msgid_plural"):
-            field = None
-        elif line.startswith("msgstr"):
-            value = line.split(" ", 1)[1][1:-1]
-            entry.setdefault("msgstr", []).append(value)  # type: ignore[union-attr]
-            field = "msgstr"
-        elif line.startswith('"') and field == "msgid":
-            entry["msgid"] = str(entry["msgid"]) + line[1:-1]
-        elif line.startswith('"') and field == "msgstr":
-            strs = entry["msgstr"]
-            strs[-1] += line[1:-1]  # type: ignore[index]
-    return translated, fuzzy, total
+    """(translated, fuzzy, total) entries of a .po file, header and obsolete entries excluded."""
+    catalogue = polib.pofile(str(path))
+    total = sum(1 for entry in catalogue if not entry.obsolete)
+    return len(catalogue.translated_entries()), len(catalogue.fuzzy_entries()), total
 
 
 class Command(BaseCommand):
@@ -90,8 +57,8 @@ class Command(BaseCommand):
                 continue
             fields = translator.get_options_for_model(model).fields
             for name in fields:
-                column = f"{name}_{code.replace('-', '_')}"
-                english = f"{name}_en"
+                column = build_localized_fieldname(name, code)
+                english = build_localized_fieldname(name, "en")
                 rows = model.objects.exclude(**{english: ""}).exclude(
                     **{f"{english}__isnull": True}
                 )

@@ -14,6 +14,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
+from modeltranslation.utils import build_localized_fieldname
 
 from portal import versions
 from portal.baseline import Action, decide, digest
@@ -103,7 +104,8 @@ class Command(BaseCommand):
     def fields_of(entry: dict) -> dict:
         """The columns the file decides, from one entry of the data file."""
         fields = {
-            f"name_{code}": entry["names"].get(key) or None for code, key in NAME_LANGUAGES.items()
+            build_localized_fieldname("name", code): entry["names"].get(key) or None
+            for code, key in NAME_LANGUAGES.items()
         }
         extra = [entry["names"].get("zh-hant"), *ALIASES.get(entry["id"], [])]
         extra += data_aliases(entry)

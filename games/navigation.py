@@ -1,0 +1,58 @@
+"""The game links of the header and footer: the published game pages, in staff order.
+
+Every page shows them, so each worker keeps them in memory per language, keyed by the
+game pages' data version (``portal.versions``, bumped by every staff edit in this app);
+pages cached by ``portal.pagecache`` name that version in their keys too. The context
+processor is lazy: a template that shows no game link (the admin) makes no query.
+"""
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
+
+from games.apps import CONTENT_VERSION
+from games.models import Game
+from portal import languages, versions
+
+HEADER_GAMES = 3  # the header links the first three games, the footer all of them
+
+
+@dataclass(frozen=True)
+class GameLink:
+    slug: str
+    name: str
+    url: str
+
+
+_links: tuple[int, dict[str, tuple[GameLink, ...]]] = (0, {})
+
+
+def game_links() -> tuple[GameLink, ...]:
+    """The published games in the active language, in their staff order."""
+    global _links
+    version = versions.get(CONTENT_VERSION)
+    if _links[0] != version:
+        _links = (version, {})
+    lang = get_language() or languages.DEFAULT
+    links = _links[1].get(lang)
+    if links is None:
+        games = Game.objects.published()  # ordered as staff order them
+        links = tuple(GameLink(g.slug, g.name, g.get_absolute_url()) for g in games)
+        _links[1][lang] = links
+    return links
+
+
+def clear() -> None:
+    """Forget the links (tests that write with ``update()``, which bumps nothing)."""
+    global _links
+    _links = (0, {})
+
+
+def links(request: HttpRequest) -> dict:
+    """Context processor: ``header_games`` and ``footer_games``."""
+    return {
+        "header_games": SimpleLazyObject(lambda: game_links()[:HEADER_GAMES]),
+        "footer_games": SimpleLazyObject(game_links),
+    }
