@@ -7,6 +7,7 @@ Production sets ``DJANGO_DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABAS
 
 import os
 from pathlib import Path
+from typing import Any, Literal
 
 import dj_database_url
 from csp.constants import NONCE
@@ -144,6 +145,7 @@ if envbool("DB_POOL") and DATABASES["default"]["ENGINE"].endswith("postgresql"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -242,7 +244,7 @@ LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_admin"]
 FORMAT_MODULE_PATH = ["portal.formats"]
 LANGUAGE_COOKIE_NAME = "django_language"
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
-LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax", "Strict", "None", False] = "Lax"
 
 MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
 # The admin's language tabs need jQuery UI; it comes from npm with the frontend build

@@ -18,16 +18,19 @@ from portal.catalogue_quality import english_copies
 def catalogue_counts(path: Path) -> tuple[int, int, int]:
     """(translated, fuzzy, total) entries of a .po file, header excluded."""
     translated = fuzzy = total = 0
-    entry: dict[str, object] = {}
+    # The entry being read: its msgid, its msgstr (one per plural form), its fuzzy flag.
+    msgid: str | None = None
+    msgstrs: list[str] = []
+    is_fuzzy = False
 
     def close() -> None:
         nonlocal translated, fuzzy, total
-        if entry.get("msgid") in (None, ""):
+        if not msgid:
             return
         total += 1
-        if entry.get("fuzzy"):
+        if is_fuzzy:
             fuzzy += 1
-        elif all(entry.get("msgstr", [""])):
+        elif all(msgstrs or [""]):
             translated += 1
 
     field = None
@@ -35,25 +38,23 @@ def catalogue_counts(path: Path) -> tuple[int, int, int]:
         line = raw.strip()
         if not line:
             close()
-            entry, field = {}, None
+            msgid, msgstrs, is_fuzzy, field = None, [], False, None
         elif line.startswith("#,") and "fuzzy" in line:
-            entry["fuzzy"] = True
+            is_fuzzy = True
         elif line.startswith("#"):
             continue
         elif line.startswith("msgid "):
-            entry["msgid"] = line[7:-1]
+            msgid = line[7:-1]
             field = "msgid"
         elif line.startswith("msgid_plural"):
             field = None
         elif line.startswith("msgstr"):
-            value = line.split(" ", 1)[1][1:-1]
-            entry.setdefault("msgstr", []).append(value)  # type: ignore[union-attr]
+            msgstrs.append(line.split(" ", 1)[1][1:-1])
             field = "msgstr"
         elif line.startswith('"') and field == "msgid":
-            entry["msgid"] = str(entry["msgid"]) + line[1:-1]
+            msgid = (msgid or "") + line[1:-1]
         elif line.startswith('"') and field == "msgstr":
-            strs = entry["msgstr"]
-            strs[-1] += line[1:-1]  # type: ignore[index]
+            msgstrs[-1] += line[1:-1]
     return translated, fuzzy, total
 
 
@@ -88,11 +89,11 @@ class Command(BaseCommand):
         for model in translator.get_registered_models():
             if not apps.is_installed(model._meta.app_label):
                 continue
-            fields = translator.get_options_for_model(model).fields
+            fields = translator.get_options_for_model(model).all_fields
             for name in fields:
                 column = f"{name}_{code.replace('-', '_')}"
                 english = f"{name}_en"
-                rows = model.objects.exclude(**{english: ""}).exclude(
+                rows = model._default_manager.exclude(**{english: ""}).exclude(
                     **{f"{english}__isnull": True}
                 )
                 total += rows.count()
