@@ -95,7 +95,9 @@ def _player_key(request: HttpRequest) -> str | None:
 @api_view("POST")
 def make_guess(request: HttpRequest, number: int) -> JsonResponse:
     payload = read_json(request)
-    text = payload.get("name") if isinstance(payload, dict) else None
+    if not isinstance(payload, dict):
+        raise invalid_request()
+    text = payload.get("name")
     if not isinstance(text, str):
         raise invalid_request()
     text = text.strip()
@@ -130,6 +132,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
         return error(422, "unknown_pokemon", message, suggestions=suggestions)
 
     guess = memory.pokemon(pokemon_id)
+    assert guess is not None, "the names index is built from the same Pokédex"
     now = timezone.now()
     outcome = guesses.record(
         players.player_id(request),

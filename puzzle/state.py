@@ -9,6 +9,7 @@ from datetime import datetime
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import number_format
+from django.utils.functional import Promise
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext_lazy as _
 
@@ -23,13 +24,13 @@ def _type_label(value: str) -> str:
     return str(TYPE_LABELS.get(value, value)) if value else ""
 
 
-def _measure(template, value: float, lang: str) -> str:
+def _measure(template: str | Promise, value: float, lang: str) -> str:
     """A height or weight in the visitor's language: "0,7 m" in German, "0.7 м" in Russian."""
     with override(lang):
         return str(template) % {"value": number_format(f"{value:g}")}
 
 
-def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict:
+def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict[str, object]:
     results = rules.compare(guess.traits, answer.traits)
     return {
         "name": guess.display_name(lang),
@@ -81,7 +82,7 @@ def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict:
     }
 
 
-def answer_info(pokemon: Pokemon, lang: str) -> dict:
+def answer_info(pokemon: Pokemon, lang: str) -> dict[str, object]:
     return {
         "name": pokemon.display_name(lang),
         "name_en": pokemon.name_en,
@@ -91,13 +92,13 @@ def answer_info(pokemon: Pokemon, lang: str) -> dict:
     }
 
 
-def mode_state(game: PlayerGame | PracticeRound, answer: Pokemon, lang: str) -> dict:
+def mode_state(game: PlayerGame | PracticeRound, answer: Pokemon, lang: str) -> dict[str, object]:
     """Hard mode and the lifeline's letter, once taken (docs/game-modes.md)."""
     letter = rules.first_letter(answer.display_name(lang)) if game.lifeline_used else None
     return {"hard_mode": game.hard_mode, "lifeline": letter}
 
 
-def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict:
+def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict[str, object]:
     if game is None:
         return {
             "status": PlayerGame.Status.PLAYING,
@@ -107,7 +108,7 @@ def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict:
             "lifeline": None,
         }
     answer = puzzle.pokemon
-    state = {
+    state: dict[str, object] = {
         "status": game.status,
         "guesses": [hint_row(g, answer, lang) for g in game.guessed],
         "practice": not game.counts_for_stats,
@@ -120,7 +121,7 @@ def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict:
 
 def puzzle_payload(
     puzzle: DailyPuzzle, game: PlayerGame | None, now: datetime | None = None
-) -> dict:
+) -> dict[str, object]:
     now = now or timezone.now()
     lang = get_language() or "en"
     return {
