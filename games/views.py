@@ -3,7 +3,7 @@
 import json
 
 from csp.decorators import csp_update
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 
 from games.apps import CONTENT_VERSION
@@ -65,7 +65,7 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
 
 
 @cached_page(CONTENT_VERSION, memory.POKEDEX)
-def detail(request: HttpRequest, slug: str) -> HttpResponse:
+def detail(request: HttpRequest, slug: str) -> HttpResponseBase:
     game = (
         Game.objects.published()
         .prefetch_related(
@@ -105,5 +105,9 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
     origin = game.frame_origin
     if origin is None:
         return render(request, "games/detail.html", context)
-    render_with_frame = csp_update({"frame-src": [origin]})(render)
-    return render_with_frame(request, "games/detail.html", context)
+
+    @csp_update({"frame-src": [origin]})
+    def render_with_frame(request: HttpRequest) -> HttpResponse:
+        return render(request, "games/detail.html", context)
+
+    return render_with_frame(request)
