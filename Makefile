@@ -86,6 +86,7 @@ test: setup chromium lint test-python test-js test-e2e
 lint: $(STAMPS)/python $(STAMPS)/node
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	npx tsc --noEmit
 	npx eslint --max-warnings 0 .
 	npx prettier --check .

@@ -6,6 +6,8 @@ opened before someone else's save is refused (``GameForm``, optimistic locking o
 ``Game.version``); translated inputs carry ``lang`` and ``dir`` (portal.admin_i18n).
 """
 
+from typing import Any
+
 from adminsortable2.admin import (
     SortableAdminBase,
     SortableInlineAdminMixin,
@@ -15,6 +17,7 @@ from adminsortable2.admin import (
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.admin.options import InlineModelAdmin
 from django.contrib.contenttypes.models import ContentType
 from django.db import models as db_models
 from django.db.models import F
@@ -113,7 +116,8 @@ def _inline(kind: kinds.SectionKind) -> type:
 
 
 # Each part of a game page: its URL segment, its inlines and the related name counted.
-PARTS = {
+# Each part of a game page: its inlines and the game's related name for their rows.
+PARTS: "dict[str, tuple[list[type[InlineModelAdmin[Any, Any]]], str]]" = {
     "sections": ([SectionInline, HeroButtonInline], "sections"),
     **{kind.value: ([_inline(kind)], kind.items) for kind in kinds.LISTS},
 }
@@ -162,8 +166,9 @@ class GameForm(forms.ModelForm):
         field_classes = {"frame_url": HttpsURLField}
         widgets = {"version": forms.HiddenInput}
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if self.instance.pk is None or "version" not in self.fields:
             return cleaned
         seen = cleaned.get("version")

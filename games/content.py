@@ -13,11 +13,12 @@ they left it (docs/content-updates.md).
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import models as db_models
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import translation
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname as localized
@@ -101,6 +102,13 @@ def _item_fields(item: dict, keys: tuple[str, ...]) -> dict:
     return values
 
 
+def _list_rows(
+    model: type[db_models.Model], game: models.Game
+) -> "QuerySet[models.Section | models.Item]":
+    """The rows of one of a page's lists: its sections, or its items of one kind."""
+    return cast("QuerySet[models.Section | models.Item]", model._default_manager.filter(game=game))
+
+
 ROW = "@row"  # baseline key marking "the loader created (or adopted) this row"
 
 
@@ -125,7 +133,7 @@ class Report:
 
 
 def _translated(model: type[db_models.Model]) -> set[str]:
-    return set(translator.get_options_for_model(model).fields)
+    return set(translator.get_options_for_model(model).all_fields)
 
 
 def _documents_entries(data: dict) -> list[tuple[str, type[db_models.Model], str, dict, str]]:
@@ -168,14 +176,14 @@ def records_for(data: dict, translated: dict[str, dict]) -> tuple[Record, list[R
             if name in game_translated:
                 page.columns[localized(name, code)] = value or None
         for list_name, model, ref, values, _target in _documents_entries(document):
-            record = rows.get(f"{slug}/{list_name}/{ref}")
-            if record is None:
+            row = rows.get(f"{slug}/{list_name}/{ref}")
+            if row is None:
                 continue
             if model is models.EvolutionItem:
                 values = _official_names(values, code)
             for name in _translated(model):
                 if name in values:
-                    record.columns[localized(name, code)] = values[name] or None
+                    row.columns[localized(name, code)] = values[name] or None
     return page, list(rows.values())
 
 
@@ -241,7 +249,7 @@ class Loader:
             by_list.setdefault(record.list_name, []).append(record)
         for wanted in by_list.values():
             model = wanted[0].model
-            rows = list(model.objects.filter(game=game).order_by("order", "id"))
+            rows = list(_list_rows(model, game).order_by("order", "id"))
             if any(r.content_key for r in rows):
                 continue
             if len(rows) == len(wanted) and all(map(self._resembles, rows, wanted)):
@@ -275,14 +283,14 @@ class Loader:
         return all(getattr(row, c) == v for c, v in plain.items())
 
     def _sync_rows(self, game: models.Game, records: list[Record]) -> None:
-        existing: dict[tuple[type, str], db_models.Model] = {}
+        existing: dict[tuple[type, str], models.Section | models.Item] = {}
         for model in {r.model for r in records}:
-            for row in model.objects.filter(game=game).exclude(content_key=""):
+            for row in _list_rows(model, game).exclude(content_key=""):
                 existing[(model, row.content_key)] = row
         for record in records:
-            row = existing.get((record.model, record.ref))
-            if row is not None:
-                self._update(row, record)
+            current = existing.get((record.model, record.ref))
+            if current is not None:
+                self._update(current, record)
             elif record.key in self.baselines:
                 continue  # staff deleted it: it does not come back
             elif record.model is models.RelatedGame:
@@ -301,7 +309,9 @@ class Loader:
                 if game is None and page.key in self.baselines:
                     continue  # staff deleted the page
                 if game is None:
-                    game = self._create(page, slug=data["slug"])
+                    created = self._create(page, slug=data["slug"])
+                    assert isinstance(created, models.Game)  # the page's record is its Game
+                    game = created
                     self.report.created_pages.append(data["slug"])
                 elif page.key not in self.baselines:
                     self._adopt(game, records)

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import kinds
@@ -329,9 +330,9 @@ class Weapon(Item):
         return self.name
 
     @property
-    def stats(self) -> list[tuple[str, str, int | None]]:
+    def stats(self) -> list[tuple[str | Promise, str, int | None]]:
         """(label, value, percentage or None for a text value) for the template."""
-        rows = []
+        rows: list[tuple[str | Promise, str, int | None]] = []
         for label, value in (
             (_("Damage"), self.damage),
             (_("Accuracy"), self.accuracy),

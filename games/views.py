@@ -3,7 +3,7 @@
 import json
 
 from csp.decorators import csp_update
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
@@ -55,7 +55,7 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
 
 @require_safe
 @cached_page(CONTENT_VERSION, pokedex.VERSION)
-def detail(request: HttpRequest, slug: str) -> HttpResponse:
+def detail(request: HttpRequest, slug: str) -> HttpResponseBase:
     game = (
         Game.objects.published()
         .prefetch_related(
@@ -88,5 +88,9 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
     origin = game.frame_origin
     if origin is None:
         return render(request, "games/detail.html", context)
-    render_with_frame = csp_update({"frame-src": [origin]})(render)
-    return render_with_frame(request, "games/detail.html", context)
+
+    @csp_update({"frame-src": [origin]})
+    def render_with_frame(request: HttpRequest) -> HttpResponse:
+        return render(request, "games/detail.html", context)
+
+    return render_with_frame(request)

@@ -7,7 +7,12 @@ locale_admin by the Makefile). ``TranslatedInputsMixin`` gives every translated 
 (``name_ar``, ``name_ja`` …) its ``lang`` and ``dir`` attributes.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from django.conf import settings
+from django.contrib.admin.options import BaseModelAdmin
+from django.db.models import Field
+from django.forms import Field as FormField
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -67,10 +72,19 @@ def switch_admin_language(request: HttpRequest) -> HttpResponse:
     return response
 
 
-class TranslatedInputsMixin:
+if TYPE_CHECKING:
+    # What the mixin is combined with: a ModelAdmin or an inline.
+    _AdminBase = BaseModelAdmin[Any]
+else:
+    _AdminBase = object
+
+
+class TranslatedInputsMixin(_AdminBase):
     """For ModelAdmins and inlines: ``lang`` and ``dir`` on each translated input."""
 
-    def formfield_for_dbfield(self, db_field, request, **kwargs):
+    def formfield_for_dbfield(
+        self, db_field: "Field[Any, Any]", request: HttpRequest, **kwargs: Any
+    ) -> FormField | None:
         field = super().formfield_for_dbfield(db_field, request, **kwargs)
         code = getattr(db_field, "language", None)
         if field is not None and isinstance(db_field, TranslationField) and code:

@@ -5,6 +5,8 @@ reaches the deliberately slow password hash; only failed attempts are counted, s
 who sign in correctly are never held back by their own visits.
 """
 
+from typing import Any
+
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.core.exceptions import ValidationError
@@ -22,15 +24,18 @@ class ThrottledAdminAuthenticationForm(AdminAuthenticationForm):
         ),
     }
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
+        request = self.request
+        assert request is not None, "the admin's login view always passes the request"
         account = (self.cleaned_data.get("username") or "").casefold()
-        if ratelimits.exhausted(self.request, "login", account):
-            self.request.login_throttled = True
+        if ratelimits.exhausted(request, "login", account):
+            # Read back by login() below; HttpRequest declares no such attribute.
+            request.login_throttled = True  # type: ignore[attr-defined]
             raise ValidationError(self.error_messages["throttled"], code="throttled")
         try:
             return super().clean()
         except ValidationError:
-            ratelimits.hit(self.request, "login", account)
+            ratelimits.hit(request, "login", account)
             raise
 
 

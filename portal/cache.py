@@ -22,6 +22,8 @@ _down_until: dict[str, float] = {}  # per server, shared by the threads of a pro
 
 
 class ResilientRedisCache(RedisCache):
+    _servers: list[str]  # set by RedisCache.__init__
+
     def _available(self) -> bool:
         return _down_until.get(self._server_key, 0.0) <= time.monotonic()
 

@@ -272,7 +272,7 @@ class EnglishDetector:
     def messages(self, code: str) -> dict[str, str]:
         """English messages (of every catalogue) that would be wrong on a page in code."""
         if code not in self._messages:
-            local = set()
+            local: set[str] = set()
             for entry in _catalogue(code):
                 forms = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
                 local.update(normalize(form) for form in forms)

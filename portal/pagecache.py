@@ -55,7 +55,9 @@ def render(request: HttpRequest, key: tuple, build: Callable[[], tuple[bytes, ob
         _pages.move_to_end(key)
     body, extra = hit
     if NONCE_MARK.encode() in body:
-        body = body.replace(NONCE_MARK.encode(), str(request.csp_nonce).encode())
+        # django-csp's middleware sets csp_nonce on the request; HttpRequest declares none.
+        page_nonce = str(request.csp_nonce)  # type: ignore[attr-defined]
+        body = body.replace(NONCE_MARK.encode(), page_nonce.encode())
     return body, extra
 
 
@@ -105,7 +107,8 @@ def cached_page(*version_names: str, key: Callable[[HttpRequest], object] | None
                 return uncached[0]
             response = HttpResponse(body)
             if csp is not None:
-                response._csp_update = csp
+                # django-csp's decorators' marker (csp.middleware reads it back).
+                response._csp_update = csp  # type: ignore[attr-defined]
             return response
 
         return wrapper

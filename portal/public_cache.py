@@ -7,16 +7,19 @@ sees the response last among them) removes what the others added, so a CDN keeps
 copy per URL instead of one per browser language.
 """
 
+import re
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
-from django.utils.cache import cc_delim_re
 
 REQUEST_VARIES = {"accept-language", "cookie"}
+# How Django splits a Vary header (django.utils.cache keeps its own copy private).
+VARY_DELIMITER = re.compile(r"\s*,\s*")
 
 
 def depends_on_url_only(response: HttpResponse) -> HttpResponse:
-    response.depends_on_url_only = True
+    # A marker read back with getattr by the middleware below; HttpResponse declares none.
+    response.depends_on_url_only = True  # type: ignore[attr-defined]
     return response
 
 
@@ -29,7 +32,7 @@ class UrlOnlyVaryMiddleware:
         if getattr(response, "depends_on_url_only", False) and response.has_header("Vary"):
             kept = [
                 field
-                for field in cc_delim_re.split(response["Vary"])
+                for field in VARY_DELIMITER.split(response["Vary"])
                 if field and field.lower() not in REQUEST_VARIES
             ]
             if kept:

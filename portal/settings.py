@@ -3,49 +3,48 @@
 The defaults run the site on SQLite with the local-memory cache (``make run``).
 Production sets ``DJANGO_DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL``
 (PostgreSQL) and ``REDIS_URL``; see the README for the full list.
+
+Every variable is read with its type (django-environ, ``portal.env``); a value that does
+not parse, or that names no usable database, cache, address, date or network, stops the
+start with ``ImproperlyConfigured`` naming the variable.
 """
 
-import os
+import ipaddress
+from datetime import date
 from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
 
-import dj_database_url
 from csp.constants import NONCE
 from django.conf import locale
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from portal import profile
+from portal.env import Env
 from portal.observability.logs import logging_config
 from portal.observability.sentry import init_sentry
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+env = Env()
 
-
-def env(name: str, default: str = "") -> str:
-    return os.environ.get(name, default)
-
-
-def envbool(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def envlist(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in env(name, default).split(",") if item.strip()]
-
-
-DEBUG = envbool("DJANGO_DEBUG", False)
+DEBUG: bool = env.bool("DJANGO_DEBUG", default=False)
 # DJANGO_ENV=production refuses to start with a missing or public SECRET_KEY or
 # PUZZLE_SEED (portal.checks); elsewhere a checkout makes its own key once.
 PRODUCTION = profile.is_production()
-SECRET_KEY = env("SECRET_KEY") or (
+SECRET_KEY: str = env.str("SECRET_KEY", default="") or (
     profile.PUBLIC_SECRET_KEY if PRODUCTION else profile.local_secret_key(BASE_DIR)
 )
-ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
-CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
+ALLOWED_HOSTS = env.items("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env.items("CSRF_TRUSTED_ORIGINS", default=[])
 # Empty: absolute URLs use the address each request came to (portal.absolute).
-SITE_URL = env("SITE_URL").rstrip("/")
+SITE_URL: str = env.str("SITE_URL", default="").rstrip("/")
+if SITE_URL and (
+    urlsplit(SITE_URL).scheme not in ("http", "https") or not urlsplit(SITE_URL).netloc
+):
+    raise ImproperlyConfigured(
+        f"SITE_URL must be a public base URL such as https://pokeguess.example, not {SITE_URL!r}."
+    )
 
 INSTALLED_APPS = [
     "modeltranslation",  # must precede django.contrib.admin
@@ -113,12 +112,19 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(env("DB_CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+# Lower case, so it is no setting: the URL may hold a password.
+database_url: str = env.str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+if urlsplit(database_url).scheme not in Env.DB_SCHEMES:
+    raise ImproperlyConfigured(
+        "DATABASE_URL must be a database URL such as postgres://user:pass@host:5432/db or "
+        f"sqlite:///path; its scheme {urlsplit(database_url).scheme!r} is not one."
     )
+DATABASES: dict[str, dict[str, Any]] = {
+    "default": {
+        **Env.db_url_config(database_url),
+        "CONN_MAX_AGE": env.int("DB_CONN_MAX_AGE", default=60),
+        "CONN_HEALTH_CHECKS": True,
+    }
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several gunicorn workers write at once (STACK-NOTES "Hardening"): WAL lets readers
@@ -131,30 +137,36 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # An unreachable server fails fast (a 503 page) instead of holding a worker.
-    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
-        env("DB_CONNECT_TIMEOUT", "3")
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
+        "DB_CONNECT_TIMEOUT", default=3
     )
 # DB_POOL=1: psycopg's connection pool (PostgreSQL) instead of persistent connections;
 # Django requires CONN_MAX_AGE=0 with it. See docs/scaling.md.
-if envbool("DB_POOL") and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+if env.bool("DB_POOL", default=False) and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": int(env("DB_POOL_MIN", "1")),
-        "max_size": int(env("DB_POOL_MAX", "4")),
+        "min_size": env.int("DB_POOL_MIN", default=1),
+        "max_size": env.int("DB_POOL_MAX", default=4),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-REDIS_URL = env("REDIS_URL")
+REDIS_URL: str = env.str("REDIS_URL", default="")
+if REDIS_URL and urlsplit(REDIS_URL).scheme not in ("redis", "rediss", "unix"):
+    # Caught here: at run time a bad address would only look like a Redis outage.
+    raise ImproperlyConfigured("REDIS_URL must start with redis://, rediss:// or unix://.")
+CACHE_PREFIX: str = env.str("CACHE_PREFIX", default="pokeguess")
+REDIS_TIMEOUT: float = env.float("REDIS_TIMEOUT", default=0.5)
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {
             # A down or hanging Redis degrades to cache misses (portal.cache).
             "BACKEND": "portal.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env("CACHE_PREFIX", "pokeguess"),
+            "KEY_PREFIX": CACHE_PREFIX,
             "OPTIONS": {
-                "socket_connect_timeout": float(env("REDIS_TIMEOUT", "0.5")),
-                "socket_timeout": float(env("REDIS_TIMEOUT", "0.5")),
+                "socket_connect_timeout": REDIS_TIMEOUT,
+                "socket_timeout": REDIS_TIMEOUT,
             },
         }
     }
@@ -168,7 +180,7 @@ if REDIS_URL:
     CACHES["ratelimit"] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
-        "KEY_PREFIX": env("CACHE_PREFIX", "pokeguess") + ":rl",
+        "KEY_PREFIX": CACHE_PREFIX + ":rl",
         "OPTIONS": {
             "socket_timeout": RATELIMIT_REDIS_TIMEOUT,
             "socket_connect_timeout": RATELIMIT_REDIS_TIMEOUT,
@@ -177,7 +189,7 @@ if REDIS_URL:
 else:
     CACHES["ratelimit"] = {
         "BACKEND": "puzzle.ratelimits.CounterFileCache",
-        "LOCATION": env("RATELIMIT_CACHE_DIR", str(BASE_DIR / ".cache" / "ratelimit")),
+        "LOCATION": env.str("RATELIMIT_CACHE_DIR", default=str(BASE_DIR / ".cache" / "ratelimit")),
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }
 # Version numbers of staff-edited data held in each worker's memory (portal.versions):
@@ -187,13 +199,13 @@ if REDIS_URL:
 else:
     CACHES["versions"] = {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": env("VERSION_CACHE_DIR", str(BASE_DIR / ".cache" / "versions")),
+        "LOCATION": env.str("VERSION_CACHE_DIR", default=str(BASE_DIR / ".cache" / "versions")),
         "TIMEOUT": None,
     }
 # How long a worker trusts the versions it read before asking the cache again: staff
 # edits reach every worker within this many seconds, and a request pays no cache round
 # trip for them in between (docs/scaling.md).
-VERSIONS_MAX_AGE = float(env("VERSIONS_MAX_AGE", "1"))
+VERSIONS_MAX_AGE: float = env.float("VERSIONS_MAX_AGE", default=1.0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -247,7 +259,7 @@ LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_admin"]
 FORMAT_MODULE_PATH = ["portal.formats"]
 LANGUAGE_COOKIE_NAME = "django_language"
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
-LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax", "Strict", "None", False] = "Lax"
 
 MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
 # The admin's language tabs need jQuery UI; it comes from npm with the frontend build
@@ -265,10 +277,10 @@ ROSETTA_EXCLUDED_APPLICATIONS = ("django", "rosetta", "modeltranslation", "djang
 ROSETTA_EXCLUDED_PATHS = (str(BASE_DIR / "locale_admin"),)
 # Saved translations live in the database (translations app); each worker reloads its
 # catalogues when their revision moves, checked at most this often (docs/translations.md).
-TRANSLATIONS_CHECK_SECONDS = float(env("TRANSLATIONS_CHECK_SECONDS", "2"))
+TRANSLATIONS_CHECK_SECONDS: float = env.float("TRANSLATIONS_CHECK_SECONDS", default=2.0)
 # A save in Rosetta also goes to the database, and every worker reloads its catalogues
 # from there (TRANSLATIONS_CHECK_SECONDS above): no server reload is needed.
-ROSETTA_WSGI_AUTO_RELOAD = envbool("ROSETTA_WSGI_AUTO_RELOAD", False)
+ROSETTA_WSGI_AUTO_RELOAD: bool = env.bool("ROSETTA_WSGI_AUTO_RELOAD", default=False)
 
 # --- Static files --------------------------------------------------------------
 STATIC_URL = "/static/"
@@ -280,17 +292,20 @@ STORAGES = {
     "staticfiles": {"BACKEND": "portal.storage.StaticStorage"},
 }
 MEDIA_URL = "/media/"
-MEDIA_ROOT = Path(env("MEDIA_ROOT", str(BASE_DIR / "media")))
+MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
 # Uploaded artwork is served by Django when nothing else does (SQLite profile, `make run`);
 # production sets SERVE_MEDIA=0 and the proxy serves /media/ (README "Production profile").
-SERVE_MEDIA = envbool("SERVE_MEDIA", DATABASES["default"]["ENGINE"].endswith("sqlite3"))
+SERVE_MEDIA: bool = env.bool(
+    "SERVE_MEDIA", default=DATABASES["default"]["ENGINE"].endswith("sqlite3")
+)
 # Vite already hashes everything under assets/ (not hex in Vite 8): immutable.
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+/assets/.+$"
 
+VITE_DEV: bool = env.bool("VITE_DEV", default=False)
 DJANGO_VITE = {
     "default": {
-        "dev_mode": envbool("VITE_DEV", False),
-        "dev_server_port": int(env("VITE_PORT", "5173")),
+        "dev_mode": VITE_DEV,
+        "dev_server_port": env.int("VITE_PORT", default=5173),
         "manifest_path": FRONTEND_DIST / ".vite" / "manifest.json",
         "static_url_prefix": "",
     }
@@ -299,11 +314,11 @@ DJANGO_VITE = {
 # --- Security ------------------------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True
 # Behind HTTPS set SECURE_COOKIES=1 (check --deploy asks for it); plain-HTTP setups work as is.
-SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", False)
+SESSION_COOKIE_SECURE: bool = env.bool("SECURE_COOKIES", default=False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
+SECURE_SSL_REDIRECT: bool = env.bool("SECURE_SSL_REDIRECT", default=False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_SECONDS: int = env.int("SECURE_HSTS_SECONDS", default=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -313,15 +328,15 @@ X_FRAME_OPTIONS = "DENY"
 # fields); Django's default of 1,000 would refuse the save.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 20_000
 CSRF_FAILURE_VIEW = "portal.views.csrf_failure"
-SILENCED_SYSTEM_CHECKS = envlist("SILENCED_SYSTEM_CHECKS")
+SILENCED_SYSTEM_CHECKS = env.items("SILENCED_SYSTEM_CHECKS", default=[])
 
 # --- Outside world (all optional, off by default) -------------------------------
-ANALYTICS_ID = env("ANALYTICS_ID")  # e.g. a Google Analytics measurement ID
-ADSENSE_CLIENT = env("ADSENSE_CLIENT")  # e.g. ca-pub-…
-CONTACT_EMAIL = env("CONTACT_EMAIL", "hello@pokeguess.example")
-SOCIAL_HANDLE = env("SOCIAL_HANDLE", "@pokeguess")
-SOCIAL_URL = env("SOCIAL_URL", "")
-CHAT_INVITE_URL = env("CHAT_INVITE_URL", "")
+ANALYTICS_ID: str = env.str("ANALYTICS_ID", default="")  # e.g. a Google Analytics ID
+ADSENSE_CLIENT: str = env.str("ADSENSE_CLIENT", default="")  # e.g. ca-pub-…
+CONTACT_EMAIL: str = env.str("CONTACT_EMAIL", default="hello@pokeguess.example")
+SOCIAL_HANDLE: str = env.str("SOCIAL_HANDLE", default="@pokeguess")
+SOCIAL_URL: str = env.str("SOCIAL_URL", default="")
+CHAT_INVITE_URL: str = env.str("CHAT_INVITE_URL", default="")
 
 # Content Security Policy: same origin, plus the optional analytics/ad hosts and the
 # game frames' hosts (kept in sync from the Game rows by games.csp).
@@ -333,7 +348,7 @@ if ANALYTICS_ID:
     _script_src += ["https://www.googletagmanager.com"]
     _connect_src += ["https://*.google-analytics.com", "https://*.googletagmanager.com"]
     _img_src += ["https://*.google-analytics.com"]
-if envbool("VITE_DEV", False):
+if VITE_DEV:
     _script_src += ["http://localhost:5173"]
     _connect_src += ["ws://localhost:5173", "http://localhost:5173"]
 if ADSENSE_CLIENT:
@@ -359,36 +374,56 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # --- Daily game ----------------------------------------------------------------
-PUZZLE_LAUNCH_DATE = env("PUZZLE_LAUNCH_DATE", "2026-11-01")
-PUZZLE_SEED = env("PUZZLE_SEED", profile.PUBLIC_PUZZLE_SEED)
+# An ISO date, kept as text (puzzle.models.launch_date parses it).
+PUZZLE_LAUNCH_DATE: str = env.str("PUZZLE_LAUNCH_DATE", default="2026-11-01")
+try:
+    date.fromisoformat(PUZZLE_LAUNCH_DATE)
+except ValueError:
+    raise ImproperlyConfigured(
+        f"PUZZLE_LAUNCH_DATE must be a date such as 2026-11-01, not {PUZZLE_LAUNCH_DATE!r}."
+    ) from None
+PUZZLE_SEED: str = env.str("PUZZLE_SEED", default=profile.PUBLIC_PUZZLE_SEED)
 # Keys each puzzle's silhouette variation (puzzle.silhouette); defaults to SECRET_KEY.
 # Set it to rotate SECRET_KEY without changing the images of past puzzles.
-SILHOUETTE_SECRET = env("SILHOUETTE_SECRET") or SECRET_KEY
+SILHOUETTE_SECRET: str = env.str("SILHOUETTE_SECRET", default="") or SECRET_KEY
 PLAYER_COOKIE_NAME = "pg_player"
 # How long a CDN (and browsers) may keep a public page (docs/scaling.md).
-PAGE_CACHE_SECONDS = int(env("PAGE_CACHE_SECONDS", "60"))
+PAGE_CACHE_SECONDS: int = env.int("PAGE_CACHE_SECONDS", default=60)
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
 # purge_players deletes players (and their games) not seen for this long (privacy page).
-PLAYER_RETENTION_DAYS = int(env("PLAYER_RETENTION_DAYS", "400"))
-RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", True)
+PLAYER_RETENTION_DAYS: int = env.int("PLAYER_RETENTION_DAYS", default=400)
+RATELIMIT_ENABLE: bool = env.bool("RATELIMIT_ENABLE", default=True)
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_FAIL_OPEN = True
 RATELIMIT_IP_META_KEY = "puzzle.ratelimits.client_ip"
 # Proxies in front of gunicorn that append to X-Forwarded-For (0: use REMOTE_ADDR).
-TRUSTED_PROXY_HOPS = int(env("TRUSTED_PROXY_HOPS", "0"))
+TRUSTED_PROXY_HOPS: int = env.int("TRUSTED_PROXY_HOPS", default=0)
+if TRUSTED_PROXY_HOPS < 0:
+    raise ImproperlyConfigured(f"TRUSTED_PROXY_HOPS must be 0 or more, not {TRUSTED_PROXY_HOPS}.")
 
 # --- Observability (docs/observability.md) ---------------------------------------
-LOGGING = logging_config(env("LOG_FORMAT", "text"), env("LOG_LEVEL", "INFO"))
-LOG_CLIENT_IP = envbool("LOG_CLIENT_IP", False)
+LOGGING = logging_config(
+    env.str("LOG_FORMAT", default="text"), env.str("LOG_LEVEL", default="INFO")
+)
+LOG_CLIENT_IP: bool = env.bool("LOG_CLIENT_IP", default=False)
 # Keep a proxy's X-Request-ID only when the proxy is trusted to set it.
-TRUST_REQUEST_ID_HEADER = envbool("TRUST_REQUEST_ID_HEADER", False)
-METRICS_TOKEN = env("METRICS_TOKEN")
-METRICS_ALLOWED_NETWORKS = envlist("METRICS_ALLOWED_NETWORKS", "127.0.0.1/32,::1/128")
-SENTRY_DSN = env("SENTRY_DSN")
+TRUST_REQUEST_ID_HEADER: bool = env.bool("TRUST_REQUEST_ID_HEADER", default=False)
+METRICS_TOKEN: str = env.str("METRICS_TOKEN", default="")
+METRICS_ALLOWED_NETWORKS = env.items(
+    "METRICS_ALLOWED_NETWORKS", default=["127.0.0.1/32", "::1/128"]
+)
+for _network in METRICS_ALLOWED_NETWORKS:
+    try:
+        ipaddress.ip_network(_network)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"METRICS_ALLOWED_NETWORKS must list networks such as 10.0.0.0/8, not {_network!r}."
+        ) from None
+SENTRY_DSN: str = env.str("SENTRY_DSN", default="")
 if SENTRY_DSN:
     init_sentry(
         SENTRY_DSN,
-        environment=env("SENTRY_ENVIRONMENT", "production"),
-        release=env("SENTRY_RELEASE"),
-        traces_sample_rate=float(env("SENTRY_TRACES_SAMPLE_RATE", "0")),
+        environment=env.str("SENTRY_ENVIRONMENT", default="production"),
+        release=env.str("SENTRY_RELEASE", default=""),
+        traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0),
     )

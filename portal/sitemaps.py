@@ -23,10 +23,10 @@ class LocalizedSitemap(Sitemap):
     x_default = True
     limit = LIMIT
 
-    # Absolute URLs use SITE_URL when set, else the address of the request.
-    @property
-    def protocol(self) -> str | None:
-        return urlsplit(settings.SITE_URL).scheme or None
+    def __init__(self) -> None:
+        # Absolute URLs use SITE_URL when set, else the address of the request. Django's
+        # views make one instance per request (the settings can change in tests).
+        self.protocol = urlsplit(settings.SITE_URL).scheme or None
 
     def get_domain(self, site=None) -> str:
         return urlsplit(settings.SITE_URL).netloc or super().get_domain(site)

@@ -4,7 +4,13 @@ import re
 from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    HttpResponseRedirect,
+)
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -65,12 +71,12 @@ def site_path(target: str | None) -> str:
 
 @never_cache
 @require_GET
-def media(request: HttpRequest, path: str) -> HttpResponse:
+def media(request: HttpRequest, path: str) -> HttpResponseBase:
     """Uploaded artwork when no proxy serves ``/media/`` (``SERVE_MEDIA``, on for the
     SQLite profile). ``serve`` refuses any path outside ``MEDIA_ROOT``."""
     if not (settings.SERVE_MEDIA or settings.DEBUG):
         raise Http404
-    return serve(request, path, document_root=settings.MEDIA_ROOT)
+    return serve(request, path, document_root=str(settings.MEDIA_ROOT))
 
 
 @never_cache
@@ -102,14 +108,14 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     return render(request, "404.html", status=404)
 
 
-def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if errors.is_api(request):
         activate_api_language(request)
         return errors.bad_request(request, exception)
     return defaults.bad_request(request, exception)
 
 
-def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     if errors.is_api(request):
         activate_api_language(request)
         return errors.forbidden(request)

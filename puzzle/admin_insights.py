@@ -73,7 +73,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 
 class AcceptSpellingForm(forms.Form):
     refused = forms.ModelChoiceField(queryset=RefusedName.objects.none(), widget=forms.HiddenInput)
-    pokemon = forms.ModelChoiceField(queryset=Pokemon.objects.all(), label=_("Pokémon"))
+    pokemon: "forms.ModelChoiceField[Pokemon]" = forms.ModelChoiceField(
+        queryset=Pokemon.objects.all(), label=_("Pokémon")
+    )
 
     def __init__(self, puzzle: DailyPuzzle, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

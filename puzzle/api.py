@@ -89,8 +89,10 @@ def guess_payload(request: HttpRequest) -> tuple[str, dict]:
     """The name typed and the whole JSON object of a guess (daily or practice); raises
     :class:`ApiError` (400, 413, 415) for anything else."""
     payload = read_json(request)
-    text = payload.get("name") if isinstance(payload, dict) else None
-    if not isinstance(payload, dict) or not isinstance(text, str):
+    if not isinstance(payload, dict):
+        raise invalid_request()
+    text = payload.get("name")
+    if not isinstance(text, str):
         raise invalid_request()
     text = text.strip()
     if not text:
@@ -153,6 +155,7 @@ def make_guess(request: HttpRequest, number: int) -> JsonResponse:
         return unknown_name(index, text)
 
     guess = memory.pokemon(pokemon_id)
+    assert guess is not None, "the names index is built from the same Pokédex"
     now = timezone.now()
     outcome = guesses.record(
         players.player_id(request),

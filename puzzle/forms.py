@@ -1,6 +1,7 @@
 """Admin forms of the daily game: what staff type is checked before anything is saved."""
 
 import json
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -128,13 +129,15 @@ class DailyPuzzleAdminForm(forms.ModelForm):
         model = DailyPuzzle
         fields = ["date", "pokemon"]
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if "pokemon" in self.fields:
-            self.fields["pokemon"].queryset = Pokemon.objects.in_pool()
+        field = self.fields.get("pokemon")
+        if isinstance(field, forms.ModelChoiceField):
+            field.queryset = Pokemon.objects.in_pool()
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         day, pokemon = data.get("date"), data.get("pokemon")
         if not (day and pokemon):
             return data

@@ -45,30 +45,31 @@ def _figures(first: date, last: date) -> dict[date, PuzzleFigures]:
     games = PlayerGame.objects.filter(counts_for_stats=True, puzzle__date__range=(first, last))
     for row in games.values("puzzle__date").annotate(
         started=Count("id"),
-        finished=Count("id", filter=Q(status__in=FINISHED)),
+        # Not "finished": PlayerGame has a property of that name.
+        ended=Count("id", filter=Q(status__in=FINISHED)),
         won=Count("id", filter=Q(status=WON)),
         average=Avg("attempts", filter=Q(status=WON)),
     ):
         entry = figures.get(row["puzzle__date"])
         if entry is None:
             continue
-        entry.started, entry.finished, entry.won = row["started"], row["finished"], row["won"]
+        entry.started, entry.finished, entry.won = row["started"], row["ended"], row["won"]
         entry.average_guesses = round(row["average"], 2) if row["average"] else None
-    for row in (
+    for won_row in (
         games.filter(status=WON).values("puzzle__date", "attempts").annotate(count=Count("id"))
     ):
-        entry = figures.get(row["puzzle__date"])
-        if entry is not None and 1 <= row["attempts"] <= rules.ATTEMPTS:
-            entry.distribution[row["attempts"] - 1] = row["count"]
+        entry = figures.get(won_row["puzzle__date"])
+        if entry is not None and 1 <= won_row["attempts"] <= rules.ATTEMPTS:
+            entry.distribution[won_row["attempts"] - 1] = won_row["count"]
     active = (
         PlayerGame.objects.filter(started_at__date__range=(first, last))
         .annotate(day=TruncDate("started_at"))
         .values("day")
         .annotate(players=Count("player", distinct=True))
     )
-    for row in active:
-        if row["day"] in figures:
-            figures[row["day"]].players = row["players"]
+    for day_row in active:
+        if day_row["day"] in figures:
+            figures[day_row["day"]].players = day_row["players"]
     return figures
 
 

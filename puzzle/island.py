@@ -206,6 +206,9 @@ def game_island_context(
     if view == "today":
         puzzle = memory.puzzle_for_date(today())
     prefix = "" if lang == languages.DEFAULT else f"/{lang}"
+    strings = {key: str(value) for key, value in STRINGS.items()}
+    if not names.has_official_names(lang):
+        strings["howToPlayNames"] = str(NAMES_HELP_ENGLISH)
     props = {
         "lang": lang,
         "basename": prefix or "/",
@@ -228,11 +231,9 @@ def game_island_context(
             "home": f"{prefix}/",
             "site": f"{site_url(request)}{prefix}/",
         },
-        "strings": {key: str(value) for key, value in STRINGS.items()},
+        "strings": strings,
         "plurals": {key: plural_table(form) for key, form in PLURALS.items()},
     }
-    if not names.has_official_names(lang):
-        props["strings"]["howToPlayNames"] = str(NAMES_HELP_ENGLISH)
     return {"game_props": props, "puzzle": puzzle}
 
 

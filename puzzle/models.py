@@ -5,6 +5,7 @@ rows. Every guess is kept on the server, so a reload, a second tab, cleared stor
 a redeploy loses nothing.
 """
 
+import datetime as dt
 import uuid
 from datetime import UTC, date, datetime, timedelta
 from typing import Literal
@@ -78,7 +79,7 @@ def validate_name_list(value: object) -> None:
         raise ValidationError(_("Other accepted names must be a list of names."))
 
 
-class PokemonQuerySet(models.QuerySet):
+class PokemonQuerySet(models.QuerySet["Pokemon"]):
     def in_pool(self) -> "PokemonQuerySet":
         """The daily pool: marked by staff (or the import) and with artwork to draw."""
         return self.filter(in_daily_pool=True).exclude(has_default_artwork=False, artwork="")
@@ -114,6 +115,8 @@ class Pokemon(models.Model):
     import_digests = models.JSONField(default=dict, editable=False)
 
     objects = PokemonQuerySet.as_manager()
+    # One column per language, added by django-modeltranslation (puzzle.translation).
+    name_en: str
 
     class Meta:
         ordering = ["id"]
@@ -168,7 +171,7 @@ class Pokemon(models.Model):
         return getattr(self, build_localized_fieldname("name", lang), None) or self.name_en
 
 
-class DailyPuzzleQuerySet(models.QuerySet):
+class DailyPuzzleQuerySet(models.QuerySet["DailyPuzzle"]):
     def released(self) -> "DailyPuzzleQuerySet":
         return self.filter(date__lte=today())
 
@@ -216,7 +219,7 @@ class DailyPuzzle(models.Model):
         return cls.for_date(day)
 
     @classmethod
-    def for_date(cls, day: date) -> "DailyPuzzle":
+    def for_date(cls, day: dt.date) -> "DailyPuzzle":
         """The puzzle of a released date, choosing it (and any missing earlier ones) on
         first use. Choices depend only on history, so concurrent first requests compute
         the same Pokémon and the unique date settles the race."""
@@ -239,7 +242,7 @@ class DailyPuzzle(models.Model):
         return cls.objects.select_related("pokemon").get(date=day)
 
     @classmethod
-    def _create_for(cls, day: date) -> None:
+    def _create_for(cls, day: dt.date) -> None:
         pool = set(Pokemon.objects.in_pool().values_list("id", flat=True))
         history = list(
             cls.objects.filter(date__lt=day).order_by("date").values_list("pokemon_id", flat=True)

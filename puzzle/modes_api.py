@@ -56,6 +56,7 @@ def daily_lifeline(request: HttpRequest, number: int) -> JsonResponse:
     refusal = _lifeline_refusal(game)
     if refusal is not None:
         return refusal
+    assert game is not None  # refused above
     PlayerGame.objects.filter(pk=game.pk).update(lifeline_used=True)
     game.lifeline_used = True
     game.puzzle = puzzle

@@ -38,7 +38,10 @@ def _names(lang: str, version: str) -> list[dict[str, str | int]]:
     result = []
     for p in memory.pokedex().values():
         local = p.display_name(lang)
-        entry = {"name": local, "id": p.id}  # the id picks the suggestion's thumbnail
+        entry: dict[str, str | int] = {
+            "name": local,
+            "id": p.id,
+        }  # the id picks the suggestion's thumbnail
         if local != p.name_en:
             entry["en"] = p.name_en
         result.append(entry)

@@ -15,6 +15,7 @@ import ipaddress
 import logging
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, BinaryIO
 
 from django.conf import settings
 from django.core.cache.backends.filebased import FileBasedCache
@@ -40,7 +41,19 @@ FAIL_OPEN_SECONDS = 10.0
 _cache_down_until = 0.0
 
 
-class CounterFileCache(FileBasedCache):
+if TYPE_CHECKING:
+
+    class _FileBasedCache(FileBasedCache):
+        # Django's own helpers that django-stubs leaves out.
+        def _list_cache_files(self) -> list[str]: ...
+        def _is_expired(self, f: BinaryIO) -> bool: ...
+        def _cull(self) -> None: ...
+
+else:
+    _FileBasedCache = FileBasedCache
+
+
+class CounterFileCache(_FileBasedCache):
     """The ``ratelimit`` cache without Redis: a directory every worker shares.
 
     Django's file cache lists the whole directory on every write to decide whether to

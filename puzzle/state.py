@@ -10,6 +10,7 @@ from functools import lru_cache
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import number_format
+from django.utils.functional import Promise
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext_lazy as _
 
@@ -25,7 +26,7 @@ def _type_label(value: str) -> str:
     return str(TYPE_LABELS.get(value, value)) if value else ""
 
 
-def _measure(template, value: float, lang: str) -> str:
+def _measure(template: str | Promise, value: float, lang: str) -> str:
     """A height or weight in the visitor's language: "0,7 m" in German, "0.7 м" in Russian."""
     with override(lang):
         return str(template) % {"value": number_format(f"{value:g}")}
@@ -53,7 +54,7 @@ def _labels(
 pagecache.forget_with_pages(_labels.cache_clear)
 
 
-def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict:
+def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict[str, object]:
     results = rules.compare(guess.traits, answer.traits)
     name, type1, type2, color, height, weight = _labels(
         guess, lang, get_language(), versions.get("pokedex")
@@ -88,7 +89,7 @@ def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict:
     }
 
 
-def answer_info(pokemon: Pokemon, lang: str) -> dict:
+def answer_info(pokemon: Pokemon, lang: str) -> dict[str, object]:
     return {
         "name": pokemon.display_name(lang),
         "name_en": pokemon.name_en,
@@ -98,13 +99,13 @@ def answer_info(pokemon: Pokemon, lang: str) -> dict:
     }
 
 
-def mode_state(game: PlayerGame | PracticeRound, answer: Pokemon, lang: str) -> dict:
+def mode_state(game: PlayerGame | PracticeRound, answer: Pokemon, lang: str) -> dict[str, object]:
     """Hard mode and the lifeline's letter, once taken (docs/game-modes.md)."""
     letter = rules.first_letter(answer.display_name(lang)) if game.lifeline_used else None
     return {"hard_mode": game.hard_mode, "lifeline": letter}
 
 
-def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict:
+def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict[str, object]:
     if game is None:
         return {
             "status": PlayerGame.Status.PLAYING,
@@ -114,7 +115,7 @@ def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict:
             "lifeline": None,
         }
     answer = puzzle.pokemon
-    state = {
+    state: dict[str, object] = {
         "status": game.status,
         "guesses": [hint_row(g, answer, lang) for g in game.guessed],
         "practice": not game.counts_for_stats,
@@ -127,7 +128,7 @@ def game_state(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str) -> dict:
 
 def puzzle_payload(
     puzzle: DailyPuzzle, game: PlayerGame | None, now: datetime | None = None
-) -> dict:
+) -> dict[str, object]:
     now = now or timezone.now()
     lang = get_language() or "en"
     return {

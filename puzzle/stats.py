@@ -14,7 +14,7 @@ class FinishedGame:
     attempts: int
 
 
-def player_stats(games: Iterable[FinishedGame], today: date) -> dict:
+def player_stats(games: Iterable[FinishedGame], today: date) -> dict[str, object]:
     """Played, win %, current and max streak, guess distribution (wins by attempts).
 
     A streak is a run of won puzzles on consecutive days; a loss or a missed day ends
@@ -62,7 +62,9 @@ def player_stats(games: Iterable[FinishedGame], today: date) -> dict:
     }
 
 
-def results_summary(finished: Iterable[tuple[bool, int] | tuple[bool, int, int]]) -> dict:
+def results_summary(
+    finished: Iterable[tuple[bool, int] | tuple[bool, int, int]],
+) -> dict[str, object]:
     """How all players did on one puzzle: attempts used by winners, and the win share.
 
     Each item is ``(won, attempts)`` for one game, or ``(won, attempts, count)`` for

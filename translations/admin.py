@@ -10,7 +10,7 @@ class TranslationOverrideAdmin(admin.ModelAdmin):
     list_filter = ["language", "fuzzy", "updated_at"]
     search_fields = ["msgid", "msgstr", "msgctxt"]
     readonly_fields = ["language", "msgctxt", "msgid", "msgid_plural", "updated_by", "updated_at"]
-    fields = readonly_fields[:4] + ["msgstr", "msgstr_plural", "fuzzy", "updated_by", "updated_at"]
+    fields = (*readonly_fields[:4], "msgstr", "msgstr_plural", "fuzzy", "updated_by", "updated_at")
 
     def has_add_permission(self, request) -> bool:
         return False  # rows come from Rosetta, where the source text is known

@@ -13,14 +13,19 @@ import logging
 import time
 import uuid
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, cast
 
 from asgiref.local import Local
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import trans_real
+from django.utils.translation.trans_real import DjangoTranslation, TranslationCatalog
 
 from portal import pagecache
 from translations import rules
+
+if TYPE_CHECKING:
+    from translations.models import TranslationOverride
 
 log = logging.getLogger(__name__)
 REVISION_KEY = "translations:revision"
@@ -81,7 +86,24 @@ def record_rosetta_change(sender, user=None, pofile=None, language_code=None, **
 # --- Catalogues of this process ------------------------------------------------------
 
 
-def _drop(catalog, key) -> None:
+class _CatalogueCache(Protocol):
+    """The per-process catalogues of django.utils.translation.trans_real, reset here as
+    Django's own reload does; django-stubs leaves these private names out."""
+
+    _translations: dict[str, DjangoTranslation]
+    _default: DjangoTranslation | None
+    _active: Local
+
+
+_django_catalogues = cast(_CatalogueCache, trans_real)
+
+
+def _catalog(translation: DjangoTranslation) -> TranslationCatalog:
+    # Private, and declared neither by gettext's stubs nor by django-stubs.
+    return translation._catalog  # type: ignore[attr-defined]
+
+
+def _drop(catalog: TranslationCatalog, key: str | tuple[str, int]) -> None:
     for part in catalog._catalogs:
         part.pop(key, None)
 
@@ -117,8 +139,8 @@ def _bad_project_keys(code: str) -> dict:
     return bad
 
 
-def _apply(translation, overrides) -> None:
-    catalog = translation._catalog
+def _apply(translation: DjangoTranslation, overrides: "list[TranslationOverride]") -> None:
+    catalog = _catalog(translation)
     for row in overrides:
         key = row.catalogue_key
         if row.fuzzy:
@@ -145,14 +167,15 @@ def load_catalogues() -> None:
         overrides.setdefault(row.language, []).append(row)
     # As Django's own reload on a changed .mo file (translation_file_changed).
     gettext_module._translations = {}  # type: ignore[attr-defined]
-    trans_real._translations = {}
-    trans_real._default = None
-    trans_real._active = Local()
+    _django_catalogues._translations = {}
+    _django_catalogues._default = None
+    _django_catalogues._active = Local()
     for code, _name in settings.LANGUAGES:
         translation = trans_real.translation(code)
+        catalog = _catalog(translation)
         for key, value in _bad_project_keys(code).items():
-            if translation._catalog.get(key) == value:
-                _drop(translation._catalog, key)
+            if catalog.get(key) == value:
+                _drop(catalog, key)
         _apply(translation, overrides.get(code, []))
 
 
@@ -170,7 +193,7 @@ def refresh_if_changed(force: bool = False) -> bool:
     unchecked; at most every ``TRANSLATIONS_CHECK_SECONDS`` after a failed attempt."""
     interval = getattr(settings, "TRANSLATIONS_CHECK_SECONDS", 2.0)
     now = time.monotonic()
-    reset = trans_real._translations is not _State.loaded and not _State.failed
+    reset = _django_catalogues._translations is not _State.loaded and not _State.failed
     if not (force or reset) and now - _State.checked_at < interval:
         return False
     _State.checked_at = now
@@ -182,7 +205,7 @@ def refresh_if_changed(force: bool = False) -> bool:
     load_catalogues()
     _State.failed = False
     _State.revision, _State.stamp = revision, stamp
-    _State.loaded = trans_real._translations
+    _State.loaded = _django_catalogues._translations
     # Pages this worker rendered with the old text must not be served again.
     pagecache.clear()
     return True

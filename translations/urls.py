@@ -22,9 +22,7 @@ urlpatterns = [
     ),
     re_path(
         r"^files/(?P<po_filter>[\w-]+)/(?P<lang_id>[\w\-_\.@]+)/(?P<idx>\d+)/download/$",
-        type(
-            "DownloadView", (views.ProjectOnly, rosetta_views.TranslationFileDownload), {}
-        ).as_view(),
+        views.DownloadView.as_view(),
         name="rosetta-download-file",
     ),
     re_path(r"^translate/$", rosetta_views.translate_text, name="rosetta.translate_text"),

@@ -2,6 +2,7 @@
 that would break a page (rules.py)."""
 
 import re
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpResponseRedirect
@@ -19,6 +20,8 @@ PLURAL = re.compile(r"^m_([0-9a-f]+)_([0-9]+)$")
 class ProjectOnly:
     """Only the "project" filter exists: Django's and third-party catalogues inside the
     virtualenv are never listed nor editable."""
+
+    kwargs: dict[str, Any]  # the URL's arguments, set by Django's View.setup()
 
     @cached_property
     def po_filter(self) -> str:
@@ -88,3 +91,7 @@ class FormView(ProjectOnly, rosetta_views.TranslationFormView):
             messages.error(request, text)
         # Back to the same page, so the translator sees the refused fields again.
         return HttpResponseRedirect(request.get_full_path())
+
+
+class DownloadView(ProjectOnly, rosetta_views.TranslationFileDownload):
+    """A project catalogue as a file."""

@@ -55,11 +55,11 @@ class Command(BaseCommand):
         for model in translator.get_registered_models():
             if not apps.is_installed(model._meta.app_label):
                 continue
-            fields = translator.get_options_for_model(model).fields
+            fields = translator.get_options_for_model(model).all_fields
             for name in fields:
                 column = build_localized_fieldname(name, code)
                 english = build_localized_fieldname(name, "en")
-                rows = model.objects.exclude(**{english: ""}).exclude(
+                rows = model._default_manager.exclude(**{english: ""}).exclude(
                     **{f"{english}__isnull": True}
                 )
                 total += rows.count()
