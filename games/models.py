@@ -76,6 +76,11 @@ def validate_stat(value: str) -> None:
         raise ValidationError(_("A percentage must be between 0 and 100."))
 
 
+def is_percentage(value: str | None) -> bool:
+    """A weapon stat written as a whole number ("85" or "85%"), the same in every language."""
+    return (value or "").strip().removesuffix("%").strip().isdigit()
+
+
 class GameQuerySet(models.QuerySet):
     def published(self) -> "GameQuerySet":
         return self.filter(published=True)
@@ -341,15 +346,23 @@ class Weapon(Item):
 
     @property
     def stats(self) -> list[tuple[str, str, int | None]]:
-        """(label, value, percentage or None for a text value) for the template."""
+        """(label, value, percentage or None for a text value) for the template.
+
+        A percentage is written once, in English, and holds in every language; a text
+        value ("Area Effect") shows in the visitor's language (English when untranslated).
+        """
         rows = []
-        for label, value in (
-            (_("Damage"), self.damage),
-            (_("Accuracy"), self.accuracy),
-            (_("Range"), self.range),
+        for label, name in (
+            (_("Damage"), "damage"),
+            (_("Accuracy"), "accuracy"),
+            (_("Range"), "range"),
         ):
-            text = value.strip()
-            rows.append((label, text, int(text) if text.isdigit() else None))
+            english = (getattr(self, f"{name}_en", None) or getattr(self, name) or "").strip()
+            if is_percentage(english):
+                number = english.removesuffix("%").strip()
+                rows.append((label, number, int(number)))
+            else:
+                rows.append((label, (getattr(self, name) or english).strip(), None))
         return rows
 
 
