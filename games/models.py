@@ -291,13 +291,12 @@ class Control(Item):
         return f"{self.keys}: {self.action}"
 
     @property
-    def key_list(self) -> list[str]:
-        """``"Shift + Space"`` → ["Shift", "Space"]; ``"W A S D"`` → four keys."""
-        if "+" in self.keys:
-            return [k.strip() for k in self.keys.split("+") if k.strip()]
-        if " / " in self.keys:
-            return [k.strip() for k in self.keys.split(" / ") if k.strip()]
-        return [self.keys.strip()]
+    def key_parts(self) -> list:
+        """The keys as chips and the words between them, in the active language
+        (``games.keys.parse_keys``: "Arrow keys or W A S D", "Shift + Space")."""
+        from games.keys import parse_keys
+
+        return parse_keys(self.keys)
 
 
 class Tip(Item):

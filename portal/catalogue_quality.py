@@ -61,6 +61,20 @@ SAME_AS_ENGLISH: dict[str, dict[str, str]] = {
     "Poison": {"fr nl fil": "Official Pokémon type name in French, Dutch, Filipino."},
     "Dragon": {"fr nl fil": "Official Pokémon type name in French, Dutch, Filipino."},
     "Sitemap": {"nl": "The usual word on Dutch sites."},
+    # Key and button names (games/keys.py) as they are printed on keyboards and
+    # controllers in these languages; translators give the local print where it differs
+    # (German Strg, French Maj, Échap).
+    **{
+        name: {"*": "Printed so on the key or button in every language's keyboards or pads."}
+        for name in ["Esc", "Shift", "Ctrl", "Alt", "Tab", "Page Up", "Page Down"]
+        + ["Start", "Select", "Back"]
+    },
+    "Enter": {"da fil ja nl no pl pt ru th vi": "Printed so on the key in these languages."},
+    "Backspace": {
+        "ar fil it ja nl pl pt ru th vi": "Printed so on the key and the usual name there."
+    },
+    "D-pad": {"nl fil": "The usual word among Dutch and Filipino players."},
+    "View": {"fil": "The Xbox button's name in the Philippines (sold in English)."},
     **{
         name: {
             "nl fil": "Pokémon games are sold in English in the Netherlands and the "
