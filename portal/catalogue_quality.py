@@ -74,6 +74,14 @@ SAME_AS_ENGLISH: dict[str, dict[str, str]] = {
         "ar fil it ja nl pl pt ru th vi": "Printed so on the key and the usual name there."
     },
     "D-pad": {"nl fil": "The usual word among Dutch and Filipino players."},
+    # Game-page words (games/content/i18n) that are the native word too.
+    "Level": {"de nl fil": "The usual word for a game's level in these languages."},
+    "Distance": {"fr": "The same word in French."},
+    "Mouse": {"it pt fil": "The usual word for the computer mouse in these languages."},
+    "Keyboard": {"fil": "The usual word in Filipino."},
+    "Gamepad": {"da fil": "The usual word among Danish and Filipino players."},
+    "Upgrades": {"de nl": "The usual word among German and Dutch players."},
+    "Events": {"de": "The usual word among German Pokémon players."},
     "View": {"fil": "The Xbox button's name in the Philippines (sold in English)."},
     **{
         name: {
@@ -273,7 +281,8 @@ class EnglishDetector:
     """Finds English on a page rendered in another language.
 
     A visible chunk is English when it equals an English message of the catalogues
-    whose translation differs (not allowed), equals English game-page content, or is a
+    whose translation differs, equals English game-page content (either not allowed in
+    ``SAME_AS_ENGLISH`` for the language), or is a
     sentence made mostly of English function words.
     """
 
@@ -317,7 +326,7 @@ class EnglishDetector:
                 or key in self._local[code]
             ):
                 continue
-            if key in self.content:
+            if key in self.content and not allowed_same(chunk, code):
                 found.append((chunk, self.content[key]))
             elif key in messages:
                 found.append((chunk, "catalogue"))
