@@ -35,3 +35,18 @@ def test_the_status_command_lists_every_language(capsys):
     for code in ("zh", "fil", "no", "ar"):
         assert f"\n{code} " in "\n" + out
     assert "100%" in out
+
+
+def test_game_pages_are_complete_in_every_language(capsys):
+    from django.conf import settings
+
+    from portal.management.commands.translation_status import content_counts
+
+    for code, _name in settings.LANGUAGES:
+        if code != "en":
+            filled, total = content_counts(code, "games")
+            assert total and filled == total, code
+    call_command("translation_status", "--content")
+    lines = capsys.readouterr().out.splitlines()[1:]
+    assert len(lines) == len(settings.LANGUAGES) - 1
+    assert all(line.split()[6] == "100%" for line in lines), lines
