@@ -181,10 +181,21 @@ def records_for(data: dict, translated: dict[str, dict]) -> tuple[Record, list[R
                 continue
             if model is models.EvolutionItem:
                 values = _official_names(values, code)
+            if model is models.Weapon:
+                values = _text_stats(values)
             for name in _translated(model):
                 if name in values:
                     row.columns[localized(name, code)] = values[name] or None
     return page, list(rows.values())
+
+
+STATS = ("damage", "accuracy", "range")
+
+
+def _text_stats(values: dict) -> dict:
+    """A weapon's percentages hold in every language and live in the English column
+    only (``Weapon.stats``); text stats ("Area Effect") are translated."""
+    return {k: "" if k in STATS and models.is_percentage(v) else v for k, v in values.items()}
 
 
 def _official_names(values: dict, code: str) -> dict:

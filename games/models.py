@@ -79,6 +79,11 @@ def validate_stat(value: str) -> None:
         raise ValidationError(_("A percentage must be between 0 and 100."))
 
 
+def is_percentage(value: str | None) -> bool:
+    """A weapon stat written as a whole number ("85" or "85%"), the same in every language."""
+    return (value or "").strip().removesuffix("%").strip().isdigit()
+
+
 class GameQuerySet(models.QuerySet):
     def published(self) -> "GameQuerySet":
         return self.filter(published=True)
@@ -276,13 +281,12 @@ class Control(Item):
         return f"{self.keys}: {self.action}"
 
     @property
-    def key_list(self) -> list[str]:
-        """``"Shift + Space"`` → ["Shift", "Space"]; ``"W A S D"`` → four keys."""
-        if "+" in self.keys:
-            return [k.strip() for k in self.keys.split("+") if k.strip()]
-        if " / " in self.keys:
-            return [k.strip() for k in self.keys.split(" / ") if k.strip()]
-        return [self.keys.strip()]
+    def key_parts(self) -> list:
+        """The keys as chips and the words between them, in the active language
+        (``games.keys.parse_keys``: "Arrow keys or W A S D", "Shift + Space")."""
+        from games.keys import parse_keys
+
+        return parse_keys(self.keys)
 
 
 class Tip(Item):
@@ -331,15 +335,23 @@ class Weapon(Item):
 
     @property
     def stats(self) -> list[tuple[str | Promise, str, int | None]]:
-        """(label, value, percentage or None for a text value) for the template."""
+        """(label, value, percentage or None for a text value) for the template.
+
+        A percentage is written once, in English, and holds in every language; a text
+        value ("Area Effect") shows in the visitor's language (English when untranslated).
+        """
         rows: list[tuple[str | Promise, str, int | None]] = []
-        for label, value in (
-            (_("Damage"), self.damage),
-            (_("Accuracy"), self.accuracy),
-            (_("Range"), self.range),
+        for label, name in (
+            (_("Damage"), "damage"),
+            (_("Accuracy"), "accuracy"),
+            (_("Range"), "range"),
         ):
-            text = value.strip()
-            rows.append((label, text, int(text) if text.isdigit() else None))
+            english = (getattr(self, f"{name}_en", None) or getattr(self, name) or "").strip()
+            if is_percentage(english):
+                number = english.removesuffix("%").strip()
+                rows.append((label, number, int(number)))
+            else:
+                rows.append((label, (getattr(self, name) or english).strip(), None))
         return rows
 
 

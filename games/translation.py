@@ -53,7 +53,9 @@ class TipOptions(TranslationOptions):
 
 @register(models.Weapon)
 class WeaponOptions(TranslationOptions):
-    fields = ("description",)
+    # A stat that is a percentage is the same in every language: only its English column
+    # is filled (Weapon.stats); a text stat ("Area Effect") is translated like a name.
+    fields = ("name", "damage", "accuracy", "range", "description")
 
 
 @register(models.Mission)

@@ -61,6 +61,28 @@ SAME_AS_ENGLISH: dict[str, dict[str, str]] = {
     "Poison": {"fr nl fil": "Official Pokémon type name in French, Dutch, Filipino."},
     "Dragon": {"fr nl fil": "Official Pokémon type name in French, Dutch, Filipino."},
     "Sitemap": {"nl": "The usual word on Dutch sites."},
+    # Key and button names (games/keys.py) as they are printed on keyboards and
+    # controllers in these languages; translators give the local print where it differs
+    # (German Strg, French Maj, Échap).
+    **{
+        name: {"*": "Printed so on the key or button in every language's keyboards or pads."}
+        for name in ["Esc", "Shift", "Ctrl", "Alt", "Tab", "Page Up", "Page Down"]
+        + ["Start", "Select", "Back"]
+    },
+    "Enter": {"da fil ja nl no pl pt ru th vi": "Printed so on the key in these languages."},
+    "Backspace": {
+        "ar fil it ja nl pl pt ru th vi": "Printed so on the key and the usual name there."
+    },
+    "D-pad": {"nl fil": "The usual word among Dutch and Filipino players."},
+    # Game-page words (games/content/i18n) that are the native word too.
+    "Level": {"de nl fil": "The usual word for a game's level in these languages."},
+    "Distance": {"fr": "The same word in French."},
+    "Mouse": {"it pt fil": "The usual word for the computer mouse in these languages."},
+    "Keyboard": {"fil": "The usual word in Filipino."},
+    "Gamepad": {"da fil": "The usual word among Danish and Filipino players."},
+    "Upgrades": {"de nl": "The usual word among German and Dutch players."},
+    "Events": {"de": "The usual word among German Pokémon players."},
+    "View": {"fil": "The Xbox button's name in the Philippines (sold in English)."},
     **{
         name: {
             "nl fil": "Pokémon games are sold in English in the Netherlands and the "
@@ -259,7 +281,8 @@ class EnglishDetector:
     """Finds English on a page rendered in another language.
 
     A visible chunk is English when it equals an English message of the catalogues
-    whose translation differs (not allowed), equals English game-page content, or is a
+    whose translation differs, equals English game-page content (either not allowed in
+    ``SAME_AS_ENGLISH`` for the language), or is a
     sentence made mostly of English function words.
     """
 
@@ -303,7 +326,7 @@ class EnglishDetector:
                 or key in self._local[code]
             ):
                 continue
-            if key in self.content:
+            if key in self.content and not allowed_same(chunk, code):
                 found.append((chunk, self.content[key]))
             elif key in messages:
                 found.append((chunk, "catalogue"))

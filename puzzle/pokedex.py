@@ -9,6 +9,9 @@ from collections.abc import Iterable
 
 from puzzle import memory
 from puzzle.models import Pokemon
+from puzzle.names import OFFICIAL_NAME_LANGUAGES
+
+__all__ = ["OFFICIAL_NAME_LANGUAGES", "VERSION", "official_names"]
 
 # The data version a page showing Pokédex data is cached under (portal.pagecache).
 VERSION = memory.POKEDEX

@@ -293,6 +293,42 @@ class TestTranslations:
         client.cookies["django_language"] = "en"
         assert "Vex 5 auf Deutsch" not in page(client, "vex5")
 
+    def test_weapon_names_and_text_stats_are_translated_and_percentages_shared(self, client):
+        html = page(client, "time-shooter-3", "de")
+        weapons = block(html, "weapons")
+        assert "Taktisches Sturmgewehr" in weapons and "Tactical Assault Rifle" not in weapons
+        assert "Flächenwirkung" in weapons and "Area Effect" not in weapons
+        assert "--value:85%" in weapons
+        pistol = Game.objects.get(slug="time-shooter-3").weapons.get(content_key="combat-pistol")
+        pistol.damage_en = "72"  # one edit of a percentage holds in every language
+        pistol.save()
+        assert "--value:72%" in block(page(client, "time-shooter-3", "ja"), "weapons")
+
+    def test_control_keys_show_in_the_visitors_language(self, client):
+        html = page(client, "pokerogue", "de")
+        assert "<kbd>Pfeiltasten</kbd> oder <kbd>W</kbd> <kbd>A</kbd>" in html
+        assert "<kbd>Select</kbd> (<kbd>Back</kbd> / <kbd>Ansicht</kbd>)" in html
+        html = page(client, "vex5", "fr")
+        assert "<kbd>Flèche gauche</kbd> / <kbd>Flèche droite</kbd> ou <kbd>A</kbd>" in html
+
+    @pytest.mark.parametrize(
+        ("lang", "base", "evolved"),
+        [
+            ("de", "Fukano", "Arkani"),
+            ("ja", "ガーディ", "ウインディ"),
+            ("zh", "卡蒂狗", "风速狗"),
+            # Arabic has no official Pokémon names: the English ones, isolated from the
+            # right-to-left text so the arrow (mirrored) points from base to evolution.
+            ("ar", "Growlithe", "Arcanine"),
+        ],
+    )
+    def test_evolution_cards_use_official_local_names(self, client, lang, base, evolved):
+        html = block(page(client, "pokemon-clicker-2", lang), "evolution")
+        assert f"<bdi>{base}</bdi>" in html and f"<bdi>{evolved}</bdi>" in html
+        assert "icon--forward" in html
+        with translation.override(lang):
+            assert translation.gettext("evolves into") in html
+
 
 class TestText:
     def test_it_renders_paragraphs_lists_and_bold_and_escapes_html(self):

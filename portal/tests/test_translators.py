@@ -51,3 +51,18 @@ def test_the_status_counts_translated_fuzzy_and_plural_entries(tmp_path):
         encoding="utf-8",
     )
     assert catalogue_counts(po) == (1, 1, 4)
+
+
+def test_game_pages_are_complete_in_every_language(capsys):
+    from django.conf import settings
+
+    from portal.management.commands.translation_status import content_counts
+
+    for code, _name in settings.LANGUAGES:
+        if code != "en":
+            filled, total = content_counts(code, "games")
+            assert total and filled == total, code
+    call_command("translation_status", "--content")
+    lines = capsys.readouterr().out.splitlines()[1:]
+    assert len(lines) == len(settings.LANGUAGES) - 1
+    assert all(line.split()[6] == "100%" for line in lines), lines

@@ -24,8 +24,48 @@ def catalogue_counts(path: Path) -> tuple[int, int, int]:
     return len(catalogue.translated_entries()), len(catalogue.fuzzy_entries()), total
 
 
+# Columns whose English value is language-neutral on some rows: those rows are not
+# counted (a weapon's percentage is written once, in English: games.models.Weapon.stats).
+LANGUAGE_NEUTRAL = {
+    ("games", "weapon"): {
+        "damage": r"^\s*[0-9]+\s*%?\s*$",
+        "accuracy": r"^\s*[0-9]+\s*%?\s*$",
+        "range": r"^\s*[0-9]+\s*%?\s*$",
+    },
+}
+
+
+def content_counts(code: str, app_label: str) -> tuple[int, int]:
+    """(filled, total) translated fields of one app's rows in one language, counting only
+    rows whose English value is meant to be translated."""
+    filled = total = 0
+    for model in translator.get_registered_models():
+        if model._meta.app_label != app_label or not apps.is_installed(app_label):
+            continue
+        neutral = LANGUAGE_NEUTRAL.get((app_label, str(model._meta.model_name)), {})
+        for name in translator.get_options_for_model(model).all_fields:
+            column = build_localized_fieldname(name, code)
+            english = build_localized_fieldname(name, "en")
+            rows = model._default_manager.exclude(**{english: ""}).exclude(
+                **{f"{english}__isnull": True}
+            )
+            if name in neutral:
+                rows = rows.exclude(**{f"{english}__regex": neutral[name]})
+            total += rows.count()
+            filled += rows.exclude(**{column: ""}).exclude(**{f"{column}__isnull": True}).count()
+    return filled, total
+
+
+def percent_cell(filled: int, total: int) -> str:
+    percent = 100 * filled // total if total else 100
+    return f"{filled:>5}/{total:<5} {percent:>3}%"
+
+
 class Command(BaseCommand):
-    help = "Print how complete each language is: site text (Rosetta) and admin content."
+    help = (
+        "Print how complete each language is: site text (Rosetta) and, with --content, "
+        "the game pages and the Pokémon names edited in the admin."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--content", action="store_true", help="Also count admin content.")
@@ -35,7 +75,7 @@ class Command(BaseCommand):
         codes = [code for code, _name in settings.LANGUAGES if code != "en"]
         self.stdout.write(
             f"{'lang':<5} {'site text':>16} {'fuzzy':>6} {'english':>8}"
-            + ("  admin content" if options["content"] else "")
+            + (f"  {'game pages':<16} Pokémon names" if options["content"] else "")
         )
         for code in codes:
             po = base / to_locale(code) / "LC_MESSAGES" / "django.po"
@@ -51,20 +91,13 @@ class Command(BaseCommand):
             self.stdout.write(line)
 
     def content_line(self, code: str) -> str:
-        filled = total = 0
-        for model in translator.get_registered_models():
-            if not apps.is_installed(model._meta.app_label):
-                continue
-            fields = translator.get_options_for_model(model).all_fields
-            for name in fields:
-                column = build_localized_fieldname(name, code)
-                english = build_localized_fieldname(name, "en")
-                rows = model._default_manager.exclude(**{english: ""}).exclude(
-                    **{f"{english}__isnull": True}
-                )
-                total += rows.count()
-                filled += (
-                    rows.exclude(**{column: ""}).exclude(**{f"{column}__isnull": True}).count()
-                )
-        percent = 100 * filled // total if total else 0
-        return f"{filled:>6}/{total:<6} {percent:>3}%"
+        from puzzle.pokedex import OFFICIAL_NAME_LANGUAGES
+
+        pages = percent_cell(*content_counts(code, "games"))
+        # Languages without official names show the English ones (docs/pokedex-data.md):
+        # nothing is missing there.
+        if code in OFFICIAL_NAME_LANGUAGES:
+            names = percent_cell(*content_counts(code, "puzzle"))
+        else:
+            names = "English (no official names)"
+        return f"{pages}  {names}"
