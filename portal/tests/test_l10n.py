@@ -1,7 +1,10 @@
 """Plurals, numbers, dates and locale metadata follow each language's rules."""
 
 import datetime
+import re
+from pathlib import Path
 
+import polib
 import pytest
 from django.template import Context, Template
 from django.test import RequestFactory
@@ -12,6 +15,7 @@ from portal import views
 from puzzle.models import Pokemon
 from puzzle.state import hint_row
 
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
 ADDED = "%(count)d Pokémon added to the pool."
 
 
@@ -48,6 +52,21 @@ class TestPlurals:
         assert len(forms) == 6
         assert added("ar", 2) == "تمت إضافة بوكيمونين إلى القائمة اليومية."
         assert added("ar", 11) == "تمت إضافة 11 بوكيمونًا إلى القائمة اليومية."
+
+    @pytest.mark.parametrize("path", sorted(LOCALE.glob("*/LC_MESSAGES/django.po")), ids=str)
+    def test_every_plural_message_has_each_form_of_its_language(self, path):
+        catalogue = polib.pofile(str(path))
+        forms = int(re.search(r"nplurals=(\d+)", catalogue.metadata["Plural-Forms"]).group(1))
+        short = [
+            entry.msgid
+            for entry in catalogue
+            if entry.msgid_plural and not entry.obsolete and len(entry.msgstr_plural) != forms
+        ]
+        assert short == []
+
+    def test_french_has_a_form_for_millions(self):
+        with translation.override("fr"):
+            assert ngettext("{count} game", "{count} games", 1_000_000) == "{count} parties"
 
     def test_hindi_counts_zero_as_singular(self):
         assert added("hi", 0) == "0 पोकेमॉन पूल में जोड़ा गया।"
