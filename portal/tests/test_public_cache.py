@@ -121,15 +121,6 @@ def test_a_cached_page_gets_each_requests_csp_nonce(client, settings):
         assert f'nonce="{nonce}"' in response.content.decode()
 
 
-def test_static_files_get_brotli_beside_gzip():
-    # whitenoise writes .br files at collectstatic only when the brotli package is there.
-    from whitenoise.compress import Compressor
-
-    compressor = Compressor(quiet=True)
-    assert compressor.use_brotli and compressor.use_gzip
-    assert compressor.should_compress("assets/main.js")
-
-
 def test_a_saved_translation_empties_the_rendered_pages(client):
     from portal import pagecache
     from translations import store
