@@ -24,3 +24,6 @@ DJANGO_VITE = {
         "manifest_path": BASE_DIR / "portal" / "tests" / "vite-manifest.json",
     }
 }
+
+# Test accounts sign in many times; the production hash is slow on purpose.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
