@@ -18,7 +18,7 @@ PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
 .PHONY: run dev setup test lint test-python test-js test-e2e chromium bench bench-spike lighthouse \
-	messages translation-status clean pokedex
+	messages translation-status clean pokedex lock
 
 run: setup
 	@echo "Serving on http://127.0.0.1:$(PORT) (Ctrl+C to stop)"
@@ -38,11 +38,22 @@ setup: $(STAMPS)/python $(STAMPS)/node frontend/dist/.vite/manifest.json $(MO_FI
 $(STAMPS):
 	mkdir -p $(STAMPS)
 
-$(STAMPS)/python: requirements.txt requirements-dev.txt | $(STAMPS)
+# The whole dependency tree, pinned with hashes (`make lock` writes the locks).
+$(STAMPS)/python: requirements.lock requirements-dev.lock | $(STAMPS)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.lock
 	touch $@
+
+# Rewrite the locks after editing requirements.txt or requirements-dev.txt (the packages
+# we use, pinned). Resolved on PyPI alone, whatever this machine's pip is set up to read;
+# pins already in a lock stay unless a change needs another version.
+PIP_COMPILE := PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= PIP_CONSTRAINT= $(VENV)/bin/pip-compile \
+	--quiet --no-config --generate-hashes --allow-unsafe --strip-extras \
+	--index-url https://pypi.org/simple --no-emit-index-url --no-emit-find-links
+lock: $(STAMPS)/python
+	$(PIP_COMPILE) --output-file requirements.lock requirements.txt
+	$(PIP_COMPILE) --constraint requirements.lock --output-file requirements-dev.lock requirements-dev.txt
 
 $(STAMPS)/node: package.json package-lock.json | $(STAMPS)
 	npm ci --no-audit --no-fund --loglevel=error
