@@ -67,7 +67,7 @@ frontend/dist/.vite/manifest.json: $(STAMPS)/node $(FRONTEND_SOURCES)
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMPS)/python
 	$(MANAGE) compilemessages -l $* $(LOCALE_IGNORE) -v 0
 
-# Django ships admin catalogues as zh_Hans and nb; our codes are zh and no (STACK-NOTES).
+# Django ships admin catalogues as zh_Hans and nb; our codes are zh and no (docs/design.md "Languages").
 $(STAMPS)/admin-locale: $(STAMPS)/python
 	@django=$$($(PY) -c 'import django, os; print(os.path.dirname(django.__file__))'); \
 	for pair in zh:zh_Hans no:nb; do \

@@ -333,7 +333,7 @@ class PlayerGame(models.Model):
     def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
         """Record a valid, new guess. Callers check duplicates and game over first."""
         if self.counts_for_stats and now >= grace_deadline(self.puzzle.date):
-            # Past the grace period the game goes on as practice (DESIGN API contract).
+            # Past the grace period the game goes on as practice (docs/design.md "API contract").
             self.counts_for_stats = False
         append_guess(self, pokemon, self.puzzle.pokemon_id, now)
         self.attempts = len(self.guesses)

@@ -1,5 +1,5 @@
-"""Game landing pages: every section of spec §2 with the counts and constants of §9,
-admin edits, English fallback, frames, JSON-LD and ads."""
+"""Game landing pages: every section with its counts and constants (docs/design.md
+"Pages"), admin edits, English fallback, frames, JSON-LD and ads."""
 
 import json
 import re

@@ -1,4 +1,4 @@
-"""The game's JSON API (DESIGN "API contract"): every error code, the day boundary, the
+"""The game's JSON API (docs/design.md "API contract"): every error code, the day boundary, the
 grace period for a game begun before midnight, stats and results."""
 
 import json

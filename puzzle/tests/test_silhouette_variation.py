@@ -1,5 +1,5 @@
-"""A puzzle's silhouette is no lookup key into the public artwork (DESIGN "Who sees
-what"): it is varied by a server secret and the puzzle's date, stays the same for every
+"""A puzzle's silhouette is no lookup key into the public artwork (docs/design.md
+"Who sees what"): it is varied by a server secret and the puzzle's date, stays the same for every
 player of that puzzle, and stays fair to recognise. docs/security.md explains why."""
 
 import hashlib

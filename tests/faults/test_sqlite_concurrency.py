@@ -1,5 +1,5 @@
 """Many players guessing at the same instant on the default SQLite profile all get
-their answer (STACK-NOTES "Hardening": WAL, immediate transactions, a busy timeout).
+their answer (docs/design.md "SQLite under several workers").
 
 A real gunicorn with several workers on its own SQLite file, 24 players with their own
 cookies, released together by a barrier. Loopback only, bounded in time."""
