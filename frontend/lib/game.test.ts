@@ -7,7 +7,6 @@ import {
   hintLabel,
   hintSentence,
   initialPlay,
-  normalizeName,
   playReducer,
   swapsAutomatically,
   type GameStatus,
