@@ -18,7 +18,7 @@ PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
 .PHONY: run dev setup test lint test-python test-js test-e2e chromium bench bench-spike lighthouse \
-	messages translation-status clean pokedex
+	messages translation-status clean pokedex lock
 
 run: setup
 	@echo "Serving on http://127.0.0.1:$(PORT) (Ctrl+C to stop)"
@@ -38,11 +38,22 @@ setup: $(STAMPS)/python $(STAMPS)/node frontend/dist/.vite/manifest.json $(MO_FI
 $(STAMPS):
 	mkdir -p $(STAMPS)
 
-$(STAMPS)/python: requirements.txt requirements-dev.txt | $(STAMPS)
+# The whole dependency tree, pinned with hashes (`make lock` writes the locks).
+$(STAMPS)/python: requirements.lock requirements-dev.lock | $(STAMPS)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.lock
 	touch $@
+
+# Rewrite the locks after editing requirements.txt or requirements-dev.txt (the packages
+# we use, pinned). Resolved on PyPI alone, whatever this machine's pip is set up to read;
+# pins already in a lock stay unless a change needs another version.
+PIP_COMPILE := PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= PIP_CONSTRAINT= $(VENV)/bin/pip-compile \
+	--quiet --no-config --generate-hashes --allow-unsafe --strip-extras \
+	--index-url https://pypi.org/simple --no-emit-index-url --no-emit-find-links
+lock: $(STAMPS)/python
+	$(PIP_COMPILE) --output-file requirements.lock requirements.txt
+	$(PIP_COMPILE) --constraint requirements.lock --output-file requirements-dev.lock requirements-dev.txt
 
 $(STAMPS)/node: package.json package-lock.json | $(STAMPS)
 	npm ci --no-audit --no-fund --loglevel=error
@@ -56,7 +67,7 @@ frontend/dist/.vite/manifest.json: $(STAMPS)/node $(FRONTEND_SOURCES)
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMPS)/python
 	$(MANAGE) compilemessages -l $* $(LOCALE_IGNORE) -v 0
 
-# Django ships admin catalogues as zh_Hans and nb; our codes are zh and no (STACK-NOTES).
+# Django ships admin catalogues as zh_Hans and nb; our codes are zh and no (docs/design.md "Languages").
 $(STAMPS)/admin-locale: $(STAMPS)/python
 	@django=$$($(PY) -c 'import django, os; print(os.path.dirname(django.__file__))'); \
 	for pair in zh:zh_Hans no:nb; do \
@@ -93,8 +104,11 @@ lint: $(STAMPS)/python $(STAMPS)/node
 	$(MANAGE) makemigrations --check --dry-run -v 1
 	$(MANAGE) check
 
-test-python: setup
-	$(VENV)/bin/pytest -q -m "not e2e" -n 2
+# The Python suite needs no front-end build and no collectstatic (portal/settings_test.py);
+# it prints its slowest tests and its wall time, to keep it fast.
+test-python: $(STAMPS)/python $(MO_FILES) $(STAMPS)/admin-locale
+	@TIMEFORMAT='Python suite: %R s wall time'; \
+	time $(VENV)/bin/pytest -q -m "not e2e" -n 2 --durations=5
 
 test-js: $(STAMPS)/node
 	npx vitest run

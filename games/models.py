@@ -1,6 +1,6 @@
-"""The nine embedded-game landing pages and their ordered content (spec §2, §3, §9).
+"""The nine embedded-game landing pages and their ordered content (docs/design.md "Pages").
 
-A ``Game`` has ordered ``Section`` rows (the page's structure, in the spec's order);
+A ``Game`` has ordered ``Section`` rows (the page's structure, in order);
 list sections render the game's items of their kind (FAQ items, feature cards, steps,
 controls, tips, weapons, missions, evolution items, timeline items, related games).
 All text fields are translated with django-modeltranslation (English fallback).

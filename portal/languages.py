@@ -1,4 +1,4 @@
-"""Language rules shared by the middleware, the switcher and SEO links (DESIGN "Languages").
+"""Language rules shared by the middleware, the switcher and SEO links (docs/design.md "Languages").
 
 A URL's first segment is its language prefix; English has none. Paths outside the
 localized site (API, admin, static files) are never redirected.

@@ -1,7 +1,7 @@
 """Language preference on the server, so there is no flash and no client redirect loop.
 
 Django's LocaleMiddleware always serves unprefixed URLs in English when
-``prefix_default_language=False``; this middleware adds the rules of DESIGN "Languages":
+``prefix_default_language=False``; this middleware adds the rules of docs/design.md "Languages":
 an unprefixed page redirects to the stored (or, with none stored, the browser's)
 non-English language. A prefixed page becomes the stored preference in the browser
 (frontend/lib/shell.ts writes the cookie), so the page itself sets no cookie and a CDN
@@ -51,7 +51,7 @@ class LanguagePreferenceMiddleware:
 
 
 class PublicPageCacheMiddleware:
-    """Pages are the same for every visitor (DESIGN "Who sees what"): a 200 page that
+    """Pages are the same for every visitor (docs/design.md "Who sees what"): a 200 page that
     sets no cookie may be kept by a CDN for ``PAGE_CACHE_SECONDS``, so staff edits reach
     visitors within that time. The player's data comes from the API (never cached)."""
 

@@ -1,4 +1,4 @@
-"""Responses that depend on their URL alone, for shared caches (DESIGN "Who sees what").
+"""Responses that depend on their URL alone, for shared caches (docs/design.md "Who sees what").
 
 Django's LocaleMiddleware adds ``Vary: Accept-Language`` to every response outside the
 language prefixes. A view that reads nothing but its URL marks its response with

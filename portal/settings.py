@@ -127,7 +127,7 @@ DATABASES: dict[str, dict[str, Any]] = {
     }
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several gunicorn workers write at once (STACK-NOTES "Hardening"): WAL lets readers
+    # Several gunicorn workers write at once (docs/design.md "SQLite under several workers"): WAL lets readers
     # run beside a writer, IMMEDIATE takes the write lock up front so a read-then-write
     # transaction waits for it instead of failing, and the timeout bounds that wait.
     DATABASES["default"]["OPTIONS"] = {
@@ -241,7 +241,7 @@ LANGUAGES = [
 ]
 LANGUAGES_BIDI = ["ar"]
 # Django has no LANG_INFO for these codes; without it get_language_info() raises
-# KeyError and the modeltranslation admin fails (STACK-NOTES "Languages").
+# KeyError and the modeltranslation admin fails (docs/design.md "Languages").
 locale.LANG_INFO.setdefault(
     "zh", {"bidi": False, "code": "zh", "name": "Chinese", "name_local": "中文"}
 )

@@ -1,4 +1,4 @@
-"""JSON API of the daily game (DESIGN "API contract").
+"""JSON API of the daily game (docs/design.md "API contract").
 
 Plain ``JsonResponse`` views under one decorator (``puzzle.decorators.api_view``). Every
 error body is ``{"error": {"code", "message"}}`` (``puzzle.errors``) with a stable code

@@ -1,6 +1,6 @@
 """The API's error shape, ``{"error": {"code", "message"}}``, for every status.
 
-DESIGN "API contract": every response under ``/api/`` is JSON, errors included (404 for
+docs/design.md "API contract": every response under ``/api/`` is JSON, errors included (404 for
 unknown routes, 405, 413, 415, 429, 500, 503). Views raise :class:`ApiError` or return
 :func:`error`; the site-wide 404/500 handlers and :class:`ApiExceptionMiddleware`
 answer ``/api/`` paths through the same helpers.

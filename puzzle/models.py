@@ -353,7 +353,7 @@ class PlayerGame(models.Model):
         """Record a guess and save; :class:`GuessNotTaken` if the rules refuse it."""
         append_guess(self, pokemon, self.puzzle.pokemon_id, now)
         if self.counts_for_stats and now >= grace_deadline(self.puzzle.date):
-            # Past the grace period the game goes on as practice (DESIGN API contract).
+            # Past the grace period the game goes on as practice (docs/design.md "API contract").
             self.counts_for_stats = False
         self.attempts = len(self.guesses)
         self.save()

@@ -36,7 +36,7 @@ NUMBER = {
     "description": "Puzzle number (1 = launch day). Unreleased or unknown numbers are 404.",
     "schema": {"type": "integer"},
 }
-# Every operation may also answer these (DESIGN "API contract": one error shape).
+# Every operation may also answer these (docs/design.md "API contract": one error shape).
 COMMON_ERRORS = {
     "405": _error("Method not allowed (the Allow header lists the methods)."),
     "500": _error("Unexpected server error."),

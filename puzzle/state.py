@@ -1,4 +1,4 @@
-"""The JSON shapes of the game API (DESIGN "API contract"), built from rows.
+"""The JSON shapes of the game API (docs/design.md "API contract"), built from rows.
 
 Before a game ends nothing here names the answer: hint rows describe the guessed
 Pokémon only, and the answer appears once the game is won or lost.

@@ -1,5 +1,5 @@
 """Pokémon names are translated fields; languages without official names fall back to
-English (DESIGN "Languages")."""
+English (docs/design.md "Languages")."""
 
 from modeltranslation.translator import TranslationOptions, register
 

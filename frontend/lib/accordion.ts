@@ -1,4 +1,4 @@
-// Accordion rules (spec §2), kept free of the DOM so they can be unit-tested.
+// Accordion rules (docs/design.md "Pages"), kept free of the DOM so they can be unit-tested.
 
 export type Mode = "single" | "multiple";
 

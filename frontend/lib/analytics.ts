@@ -1,4 +1,4 @@
-// Page views for client-side navigations (spec §2: one per location change). Only when
+// Page views for client-side navigations (one per location change: docs/design.md "Pages"). Only when
 // the page loaded the analytics tag (an ID is configured); otherwise nothing happens.
 type Gtag = (...args: unknown[]) => void;
 

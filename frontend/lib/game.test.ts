@@ -7,7 +7,6 @@ import {
   hintLabel,
   hintSentence,
   initialPlay,
-  normalizeName,
   playReducer,
   swapsAutomatically,
   type GameStatus,
@@ -31,41 +30,6 @@ describe("format", () => {
   });
   it("does not treat inherited object keys as values", () => {
     expect(format("{toString}", {})).toBe("{toString}");
-  });
-});
-
-describe("normalizeName", () => {
-  it("ignores case, spaces and punctuation", () => {
-    expect(normalizeName("Mr. Mime")).toBe("mrmime");
-    expect(normalizeName("Farfetch’d")).toBe("farfetchd");
-    expect(normalizeName("Ho-Oh")).toBe("hooh");
-  });
-  it("drops accents from Latin, Greek and Cyrillic letters", () => {
-    expect(normalizeName("Flabébé")).toBe("flabebe");
-    expect(normalizeName("Évoli")).toBe("evoli");
-    expect(normalizeName("Ёжик")).toBe("ежик");
-    expect(normalizeName("Ά")).toBe("α");
-  });
-  it("keeps the voicing marks of Japanese kana", () => {
-    expect(normalizeName("ガーディ")).toBe("ガーディ");
-    expect(normalizeName("ガーディ")).not.toBe(normalizeName("カーディ"));
-  });
-  it("folds half-width kana into the usual form", () => {
-    expect(normalizeName("ｶﾞｰﾃﾞｨ")).toBe(normalizeName("ガーディ"));
-  });
-  it("turns the gender symbols into letters", () => {
-    expect(normalizeName("Nidoran♀")).toBe("nidoranf");
-    expect(normalizeName("Nidoran ♂")).toBe("nidoranm");
-  });
-  it("folds the German sharp s", () => {
-    expect(normalizeName("Großes")).toBe("grosses");
-  });
-  it("drops a combining mark that follows punctuation or nothing", () => {
-    expect(normalizeName("\u0301a")).toBe("a");
-    expect(normalizeName("-\u0301a")).toBe("a");
-  });
-  it("keeps digits", () => {
-    expect(normalizeName("Porygon2")).toBe("porygon2");
   });
 });
 

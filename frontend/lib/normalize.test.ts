@@ -2,13 +2,17 @@ import { describe, expect, it } from "vitest";
 import { filterNames, normalizeName } from "./game";
 import cases from "./normalize-cases.json";
 
-// The same cases as the server's judge (puzzle/tests/test_input_forms.py).
+// The one table of name-matching cases, shared with the server's judge
+// (puzzle/tests/test_input_forms.py).
 describe("normalizeName with the usual input forms", () => {
   it.each(cases.same)("matches %s with %s", (typed, official) => {
     expect(normalizeName(typed)).toBe(normalizeName(official));
   });
   it.each(cases.different)("keeps %s apart from %s", (typed, official) => {
     expect(normalizeName(typed)).not.toBe(normalizeName(official));
+  });
+  it.each(cases.normal)("turns %j into %j", (text, normal) => {
+    expect(normalizeName(text)).toBe(normal);
   });
 });
 

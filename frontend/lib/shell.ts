@@ -18,7 +18,7 @@ export function initShell(doc: Document): void {
     return;
   }
   rememberLanguage(html.lang);
-  // A prefixed (non-English) page is the stored preference (DESIGN "Languages"). The server does not
+  // A prefixed (non-English) page is the stored preference (docs/design.md "Languages"). The server does not
   // set this cookie on pages, so a CDN can cache them (docs/scaling.md).
   if (
     html.lang &&

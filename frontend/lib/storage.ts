@@ -1,7 +1,7 @@
 // The one module that touches localStorage (and sessionStorage). Storage can be unavailable (private mode,
 // school-managed browsers): every access is guarded and failures are ignored.
 
-const LANGUAGE_KEY = "language"; // spec §3/§9: the stored preference's key
+const LANGUAGE_KEY = "language"; // the stored preference's key (docs/design.md "Languages")
 const CONTRAST_KEY = "highContrast";
 const CONSENT_KEY = "consent";
 // Read before the first paint by the inline script in portal/templates/base.html.

@@ -1,4 +1,4 @@
-"""The fixed pages render every section of spec §2 with the spec's counts (§9)."""
+"""The fixed pages render every section with its counts (docs/design.md "Pages")."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""The language rules of DESIGN "Languages" and spec §4, on the server."""
+"""The language rules of docs/design.md "Languages", on the server."""
 
 import pytest
 from django.conf import settings

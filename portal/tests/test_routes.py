@@ -1,4 +1,4 @@
-"""Every route of spec §2 in every language, the not-found page and the shell."""
+"""Every route in every language, the not-found page and the shell."""
 
 import re
 
@@ -101,7 +101,7 @@ def test_it_renders_the_footer_of_the_spec(client):
     assert "2023" in footer
     for network in ("Twitter", "Facebook", "Instagram"):
         item = footer.split(f'title="{network}"')[0].rsplit("<li>", 1)[1]
-        assert "href" not in item  # placeholders without a target (spec §2)
+        assert "href" not in item  # social links are placeholders without a target
 
 
 def test_it_has_a_skip_link_and_landmarks(client):

@@ -1,5 +1,5 @@
-"""The names list is publicly cached, so it depends on its URL alone (DESIGN "Who sees
-what"): never on the language cookie or the browser's languages."""
+"""The names list is publicly cached, so it depends on its URL alone (docs/design.md
+"Who sees what"): never on the language cookie or the browser's languages."""
 
 import pytest
 from django.test import Client

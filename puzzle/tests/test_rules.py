@@ -64,71 +64,8 @@ def traits(types=("Fire",), generation=3, stage=2, color="Red", height=1.0, weig
 # --- normalize_name -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("typed", "official"),
-    [
-        ("mr mime", "Mr. Mime"),
-        ("FLABEBE", "Flabébé"),
-        ("farfetchd", "Farfetch'd"),
-        ("farfetchd", "Farfetch’d"),
-        ("ho oh", "Ho-Oh"),
-        ("porygon z", "Porygon-Z"),
-        ("type null", "Type: Null"),
-        ("nidoran f", "Nidoran♀"),
-        ("nidoran m", "Nidoran♂"),
-        ("  Pikachu\t", "pikachu"),
-        ("poligonz", "Poligon-Z"),
-        ("ポリゴンZ", "ポリゴンＺ"),
-        ("タイプヌル", "タイプ：ヌル"),
-        ("ｶﾞｰﾃﾞｨ", "ガーディ"),
-        ("pêchaminus", "Pechaminus"),
-        ("ЁЖ", "еж"),
-        ("Straße", "STRASSE"),
-    ],
-)
-def test_it_normalizes_typed_and_official_spellings_alike(typed, official):
-    assert normalize_name(typed) == normalize_name(official)
-
-
-def test_it_gives_the_expected_normal_forms():
-    assert normalize_name("Mr. Mime") == "mrmime"
-    assert normalize_name("Flabébé") == "flabebe"
-    assert normalize_name("Farfetch'd") == "farfetchd"
-    assert normalize_name("Ho-Oh") == "hooh"
-    assert normalize_name("Porygon-Z") == "porygonz"
-    assert normalize_name("Type: Null") == "typenull"
-    assert normalize_name("Nidoran♀") == "nidoranf"
-    assert normalize_name("Nidoran♂") == "nidoranm"
-    assert normalize_name("") == ""
-    assert normalize_name(" -.:' ") == ""
-
-
-def test_it_keeps_letters_of_every_script():
-    assert normalize_name("ピカチュウ") == "ピカチュウ"
-    assert normalize_name("リザードン") == "リザードン"  # keeps the prolonged sound mark
-    assert normalize_name("피카츄") == "피카츄"
-    assert normalize_name("พิคาชู") == "พิคาชู"
-    assert normalize_name("Пикачу") == "пикачу"
-    assert normalize_name("皮卡丘") == "皮卡丘"
-    assert normalize_name("3D龍Z") == "3d龍z"
-
-
-def test_it_keeps_kana_voicing_marks_distinct():
-    assert normalize_name("ガ") != normalize_name("カ")
-    assert normalize_name("パ") != normalize_name("ハ")
-    assert normalize_name("バ") != normalize_name("ハ")
-    assert normalize_name("ガーディ") == "ガーディ"
-
-
-def test_it_keeps_thai_vowel_and_tone_marks():
-    assert normalize_name("ไรชู") != normalize_name("ไรช")
-    assert normalize_name("ป็อปโปะ") == "ป็อปโปะ"
-
-
-def test_it_strips_latin_greek_and_cyrillic_accents_only():
-    assert normalize_name("Pêchaminus") == "pechaminus"
-    assert normalize_name("Épine-de-Fer") == "epinedefer"
-    assert normalize_name("Мотылёк") == "мотылек"
+# The cases of normalize_name are shared with the autocomplete's normaliser:
+# frontend/lib/normalize-cases.json, tested in test_input_forms.py.
 
 
 def test_it_has_no_name_collisions_between_species_in_any_language(pokedex):

@@ -20,6 +20,7 @@ from unittest import mock
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.db import OperationalError
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client, override_settings
@@ -121,7 +122,7 @@ class TestCacheDown:
         response = Client(HTTP_COOKIE="django_language=de").get("/readyz")
         assert response.status_code == 200
         assert response.json()["checks"] == {"database": "ok", "cache": "ok"}
-        assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+        assert "no-store" in response["Cache-Control"]
 
 
 def refuse_database(*_args, **_kwargs):
@@ -168,7 +169,7 @@ class TestDatabaseDown:
                     content_type="application/json",
                 )
         assert response.status_code == 503
-        assert "Set-Cookie" not in response.headers or "pg_player" not in str(response.cookies)
+        assert settings.PLAYER_COOKIE_NAME not in response.cookies
         assert not Player.objects.exists() and not PlayerGame.objects.exists()
 
     @pytest.mark.parametrize("path", ["/", "/archive/21/", "/pokerogue/", "/de/"])
@@ -180,7 +181,7 @@ class TestDatabaseDown:
         html = response.content.decode()
         assert "<h1>" in html and "Traceback" not in html
         assert 'name="robots" content="noindex"' in html
-        assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+        assert "no-store" in response["Cache-Control"]
 
     def test_the_page_is_translated(self):
         with time_machine.travel(NOON, tick=False), database_down():
@@ -221,7 +222,8 @@ def test_the_production_profile_with_postgresql_and_redis_unreachable():
         "REDIS_URL": f"redis://127.0.0.1:{closed_port()}/0",
         "ALLOWED_HOSTS": "127.0.0.1",
     }
-    env.pop("DJANGO_SETTINGS_MODULE", None)
+    # The suite's settings: the pages render without a front-end build.
+    env["DJANGO_SETTINGS_MODULE"] = "portal.settings_test"
     with gunicorn(env, workers=1) as base:
         status, _headers, body = fetch(f"{base}/healthz")
         assert status == 200

@@ -1,7 +1,7 @@
 // Accordion island: enhances server-rendered <details> items (readable and usable with no
 // JavaScript). Deliberately not React: FAQ pages then load no framework at all.
 // Single mode keeps at most one item open (closable); multiple mode lets several open.
-// Arrow keys, Home and End move focus among the triggers and wrap (spec §2).
+// Arrow keys, Home and End move focus among the triggers and wrap (docs/design.md "Pages").
 import { nextFocus, toggled, type Mode } from "../../lib/accordion";
 
 export function mount(root: HTMLElement): void {

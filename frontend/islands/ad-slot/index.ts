@@ -1,6 +1,6 @@
 // Ad slot island: rendered by the server only when an ad client is configured. The slot
 // is filled once the visitor has agreed to ads (the consent island loads the ad script),
-// one push per slot (spec §4); a failure is logged and nothing else breaks.
+// one push per slot (docs/design.md "Pages"); a failure is logged and nothing else breaks.
 import { allows, parseChoice, type Choice } from "../../lib/consent";
 import { storedConsent } from "../../lib/storage";
 

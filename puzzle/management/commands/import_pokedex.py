@@ -22,7 +22,7 @@ from puzzle import memory
 from puzzle.models import Pokemon
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pokedex.json"
-# Our language code → the name key in the data file (spec: official names exist for these).
+# Our language code → the name key in the data file (official names exist for these: docs/design.md "Languages").
 NAME_LANGUAGES = {
     "en": "en",
     "de": "de",
@@ -35,7 +35,7 @@ NAME_LANGUAGES = {
     "th": "th",
     "zh": "zh-hans",
 }
-# Spellings people type for names with symbols (DESIGN "Languages", issue examples).
+# Spellings people type for names with symbols (docs/design.md "Languages").
 ALIASES = {29: ["Nidoran F"], 32: ["Nidoran M"]}
 
 
