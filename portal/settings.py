@@ -284,7 +284,7 @@ ROSETTA_WSGI_AUTO_RELOAD: bool = env.bool("ROSETTA_WSGI_AUTO_RELOAD", default=Fa
 
 # --- Static files --------------------------------------------------------------
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT: Path | None = BASE_DIR / "staticfiles"
 FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
 STATICFILES_DIRS = [FRONTEND_DIST]
 STORAGES = {
