@@ -190,9 +190,9 @@ class GameForm(forms.ModelForm):
 @admin.register(models.Game)
 class GameAdmin(StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
     form = GameForm
-    list_display = ["name", "slug", "order", "published", "updated_at"]
-    list_editable = ["order", "published"]
-    list_filter = ["published", "genre", "updated_at"]
+    list_display = ["name", "slug", "order", "published", "in_footer", "updated_at"]
+    list_editable = ["order", "published", "in_footer"]
+    list_filter = ["published", "in_footer", "genre", "updated_at"]
     search_fields = ["name", "slug", "seo_title", "hero_title", "developer"]
     view_on_site = True
     save_on_top = True
@@ -206,7 +206,7 @@ class GameAdmin(StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
         (None, {"fields": ["page_contents", "version"]}),
         (
             _("game page"),
-            {"fields": ["name", "slug", "order", "published", "genre", "developer"]},
+            {"fields": ["name", "slug", "order", "published", "in_footer", "genre", "developer"]},
         ),
         ("SEO", {"fields": ["seo_title", "seo_description", "seo_keywords"]}),
         ("Hero", {"fields": ["hero_title", "hero_text", "decorative_dots"]}),

@@ -59,6 +59,7 @@ def _game_fields(data: dict) -> dict:
     frame = data["frame"]
     return {
         "order": data.get("order", 0),
+        "in_footer": data.get("in_footer", True),
         "name": data["name"],
         "genre": data.get("genre", ""),
         "developer": data.get("developer", ""),

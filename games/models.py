@@ -93,6 +93,11 @@ class Game(models.Model):
     slug = models.SlugField(_("address"), unique=True)
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     published = models.BooleanField(_("published"), default=True)
+    in_footer = models.BooleanField(
+        _("in the footer"),
+        default=True,
+        help_text=_("List this game among the footer's links (the header shows the first three)."),
+    )
     name = models.CharField(_("game name"), max_length=80)
     genre = models.CharField(_("genre"), max_length=60, blank=True)
     developer = models.CharField(_("developer"), max_length=80, blank=True)

@@ -16,7 +16,7 @@ from games.apps import CONTENT_VERSION
 from games.models import Game
 from portal import languages, versions
 
-HEADER_GAMES = 3  # the header links the first three games, the footer all of them
+HEADER_GAMES = 3  # the header links the first three games, the footer those staff choose
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class GameLink:
     slug: str
     name: str
     url: str
+    in_footer: bool
 
 
 _links: tuple[int, dict[str, tuple[GameLink, ...]]] = (0, {})
@@ -39,7 +40,7 @@ def game_links() -> tuple[GameLink, ...]:
     links = _links[1].get(lang)
     if links is None:
         games = Game.objects.published()  # ordered as staff order them
-        links = tuple(GameLink(g.slug, g.name, g.get_absolute_url()) for g in games)
+        links = tuple(GameLink(g.slug, g.name, g.get_absolute_url(), g.in_footer) for g in games)
         _links[1][lang] = links
     return links
 
@@ -54,5 +55,5 @@ def links(request: HttpRequest) -> dict:
     """Context processor: ``header_games`` and ``footer_games``."""
     return {
         "header_games": SimpleLazyObject(lambda: game_links()[:HEADER_GAMES]),
-        "footer_games": SimpleLazyObject(game_links),
+        "footer_games": SimpleLazyObject(lambda: [g for g in game_links() if g.in_footer]),
     }

@@ -97,6 +97,7 @@ def test_it_renders_the_footer_of_the_spec(client):
         "time-shooter-3/",
     ):
         assert f'href="/fr/{slug}"' in footer, slug
+    assert 'href="/fr/pokerogue/"' not in footer  # the header features it
     assert 'href="/sitemap.xml"' in footer
     assert "2023" in footer
     for network in ("Twitter", "Facebook", "Instagram"):
@@ -172,3 +173,16 @@ def test_the_game_links_cost_one_query_per_language_and_version(
         assert len(navigation.game_links()) == 9
     with django_assert_max_num_queries(1):
         client.get("/privacy/")  # a page not rendered yet: its game links are known
+
+
+def test_staff_choose_which_games_the_footer_lists(client):
+    from games.models import Game
+
+    vex5 = Game.objects.get(slug="vex5")
+    vex5.in_footer = False
+    vex5.save()  # bumps the game pages' version
+    footer = footer_of(client.get("/contact/").content.decode())
+    assert 'href="/vex5/"' not in footer
+    assert 'href="/monkey-mart/"' in footer
+    header = client.get("/contact/").content.decode().split("</header>")[0]
+    assert 'href="/pokerogue/"' in header  # the header is not the footer's choice
