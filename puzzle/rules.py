@@ -94,6 +94,9 @@ def accepted_names(value: object) -> list[str]:
     return [item.strip() for item in items if isinstance(item, str) and item.strip()]
 
 
+SUGGESTION_MEMORY = 4096  # suggestions an index remembers before it starts afresh
+
+
 class NameIndex:
     """Lookup of species ids by any of their (multilingual) names."""
 
@@ -113,6 +116,9 @@ class NameIndex:
                 if key and key not in self._ids:
                     self._ids[key] = pokemon_id
                     self._display[key] = name
+        # Recent suggestions (a few milliseconds each): the same misspellings come back
+        # all day. The index is rebuilt when names change, and this memory with it.
+        self._suggested: dict[tuple[str, int], list[str]] = {}
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -126,9 +132,12 @@ class NameIndex:
         key = normalize_name(text)
         if not key or limit < 1:
             return []
-        candidates = difflib.get_close_matches(key, self._ids, n=len(self._ids), cutoff=0.6)
+        known = self._suggested.get((key, limit))
+        if known is not None:
+            return list(known)
         seen: set[int] = set()
         result: list[str] = []
+        candidates = difflib.get_close_matches(key, self._ids, n=len(self._ids), cutoff=0.6)
         for candidate in candidates:
             pokemon_id = self._ids[candidate]
             if pokemon_id in seen:
@@ -137,7 +146,10 @@ class NameIndex:
             result.append(self._labels.get(pokemon_id) or self._display[candidate])
             if len(result) == limit:
                 break
-        return result
+        if len(self._suggested) >= SUGGESTION_MEMORY:
+            self._suggested.clear()
+        self._suggested[(key, limit)] = result
+        return list(result)
 
 
 class Result:

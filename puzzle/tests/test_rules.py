@@ -118,6 +118,22 @@ def test_it_suggests_the_closest_display_name_for_a_typo(index):
     assert index.suggest("charizrd") == ["Charizard"]
 
 
+def test_a_misspelling_seen_before_is_answered_from_memory(index, monkeypatch):
+    first = index.suggest("Pikachuu")
+    monkeypatch.setattr(rules.difflib, "get_close_matches", lambda *a, **k: pytest.fail())
+    assert index.suggest("pikachuu ") == first == ["Pikachu"]  # the same once normalised
+    first.append("changed by a caller")
+    assert index.suggest("pikachuu") == ["Pikachu"]
+
+
+def test_the_memory_of_suggestions_stays_bounded(index, monkeypatch):
+    monkeypatch.setattr(rules, "SUGGESTION_MEMORY", 3)
+    for text in ("pikachuu", "bulbsaur", "charizrd", "squirtel", "eevie"):
+        index.suggest(text)
+    assert len(index._suggested) <= 3
+    assert index.suggest("pikachuu") == ["Pikachu"]
+
+
 def test_it_suggests_nothing_for_gibberish_or_empty_input(index):
     assert index.suggest("xqzwvk") == []
     assert index.suggest("") == []
