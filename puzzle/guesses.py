@@ -143,10 +143,14 @@ UPDATE puzzle_playergame SET
                        THEN %(now)s ELSE finished_at END,
     counts_for_stats = counts_for_stats AND %(in_grace)s,
     attempts = jsonb_array_length(guesses) + 1
-WHERE player_id = %(player)s AND puzzle_id = %(puzzle)s AND status = 'playing'
+WHERE player_id = %(player)s AND puzzle_id = %(puzzle)s AND (status = 'playing') IS TRUE
   AND NOT hard_mode AND NOT guesses @> to_jsonb(%(guess)s::integer)
 RETURNING {_COLUMNS}
 """
+# "(status = 'playing') IS TRUE", not "status = 'playing'": the plain comparison also
+# fits the (puzzle, status) index, and on a new day, before PostgreSQL has statistics
+# for the new puzzle, the planner may pick that index and scan every game in play
+# today instead of the one row of (player, puzzle).
 _INSERT = f"""
 INSERT INTO puzzle_playergame
     (player_id, puzzle_id, guesses, status, counts_for_stats, started_at, finished_at,

@@ -187,3 +187,30 @@ class TestTheGameKeepsItsOwnRules:
         with pytest.raises(GuessNotTaken) as refused:
             round_.add_guess(Pokemon.objects.get(pk=1), NOON)
         assert refused.value.reason == "finished"
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's query planner")
+def test_a_guess_finds_its_game_by_player_and_puzzle_on_a_busy_day(pikachu_today):
+    from django.utils import timezone
+
+    from puzzle import guesses
+
+    players = Player.objects.bulk_create([Player() for _ in range(500)])
+    PlayerGame.objects.bulk_create(
+        [PlayerGame(player=p, puzzle=pikachu_today, guesses=[1]) for p in players]
+    )
+    params = {
+        "language": "en",
+        "player": players[0].pk,
+        "puzzle": pikachu_today.pk,
+        "guess": 4,
+        "won": False,
+        "attempts": 6,
+        "now": timezone.now(),
+        "in_grace": True,
+        "counts": True,
+    }
+    with connection.cursor() as cursor:  # no ANALYZE yet, as at midnight
+        cursor.execute("EXPLAIN " + guesses._UPDATE, params)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "one_game_per_puzzle" in plan, plan
