@@ -317,8 +317,14 @@ class PlayerGame(models.Model):
         WON = "won", _("won")
         LOST = "lost", _("lost")
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="games")
-    puzzle = models.ForeignKey(DailyPuzzle, on_delete=models.CASCADE, related_name="games")
+    # No index of their own: (player, puzzle) and (puzzle, status) below lead with them,
+    # and every guess would otherwise write two more index entries.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="games", db_index=False
+    )
+    puzzle = models.ForeignKey(
+        DailyPuzzle, on_delete=models.CASCADE, related_name="games", db_index=False
+    )
     guesses = models.JSONField(default=list)  # Pokémon ids, in order
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     counts_for_stats = models.BooleanField(default=True)
@@ -367,7 +373,9 @@ class RefusedName(models.Model):
     ones on the dashboard and can accept a spelling in one click.
     """
 
-    puzzle = models.ForeignKey(DailyPuzzle, on_delete=models.CASCADE, related_name="refused_names")
+    puzzle = models.ForeignKey(
+        DailyPuzzle, on_delete=models.CASCADE, related_name="refused_names", db_index=False
+    )  # (puzzle, key) and (puzzle, -count) below lead with it
     key = models.CharField(max_length=80)  # the normalised text: one row per spelling
     text = models.CharField(max_length=80)  # as first typed, for display
     count = models.PositiveIntegerField(default=1)
@@ -408,7 +416,9 @@ class PracticeRound(models.Model):
     Status = PlayerGame.Status
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="practice_rounds")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="practice_rounds", db_index=False
+    )  # (player, finished_at) below leads with it
     pokemon = models.ForeignKey(Pokemon, on_delete=models.PROTECT, related_name="+")
     generations = models.JSONField(default=list)  # the filter it was drawn with
     guesses = models.JSONField(default=list)  # Pokémon ids, in order
