@@ -114,10 +114,11 @@ class Player:
                 self.cookies[key] = morsel.value
         return response.status, data
 
-    def reset(self) -> None:
+    def reset(self) -> int:
+        """Arrive as a new player, as the game island does: today's puzzle and state
+        come with the CSRF token and its cookie (pages carry none). The puzzle's number."""
         self.cookies = {}
-        self.request("GET", "/api/puzzle/today")
-        self.request("GET", "/")  # sets the CSRF cookie
+        return json.loads(self.request("GET", "/api/puzzle/today")[1])["number"]
 
 
 def run(port: int, scenario: str, path: str = "/", players: int = PLAYERS) -> dict:
@@ -133,8 +134,7 @@ def run(port: int, scenario: str, path: str = "/", players: int = PLAYERS) -> di
         player = Player(port)
         try:
             if scenario == "guess":
-                player.reset()
-                number = json.loads(player.request("GET", "/api/puzzle/today")[1])["number"]
+                number = player.reset()
             while time.monotonic() < stop:
                 start = time.perf_counter()
                 if scenario == "guess":
