@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import STAFF_PASSWORD
+from tests.e2e.test_admin_staff import log_in
 
 pytestmark = pytest.mark.e2e
 
@@ -19,14 +19,6 @@ def picture(path, cut_out: bool) -> str:
     image.save(out, "PNG")
     path.write_bytes(out.getvalue())
     return str(path)
-
-
-def log_in(page) -> None:
-    page.goto("/admin/login/")
-    page.get_by_label("Username").fill("staff")
-    page.get_by_label("Password").fill(STAFF_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Site administration")).to_be_visible()
 
 
 def test_staff_see_why_artwork_or_names_are_refused_and_a_good_upload_previews(page, tmp_path):
@@ -43,6 +35,8 @@ def test_staff_see_why_artwork_or_names_are_refused_and_a_good_upload_previews(p
     page.get_by_role("button", name="Save and continue editing").click()
     expect(page.get_by_text("was changed successfully")).to_be_visible()
     expect(page.get_by_label("Other accepted names")).to_have_value("Nymphia-Test")
+    # The preview is decorative (alt=""), so it has no role or name, and its "Preview"
+    # label belongs to no field: it is found in the admin's row for the preview field.
     preview = page.locator(".field-preview img")
     expect(preview).to_be_visible()
     expect(preview).to_have_js_property("naturalWidth", 256)
