@@ -139,7 +139,7 @@ def run(port: int, scenario: str, path: str = "/", players: int = PLAYERS) -> di
                 start = time.perf_counter()
                 if scenario == "guess":
                     body = json.dumps({"name": rng.choice(NAMES)}).encode()
-                    status, _data = player.request(
+                    status, data = player.request(
                         "POST",
                         f"/api/puzzle/{number}/guesses",
                         body,
@@ -150,15 +150,15 @@ def run(port: int, scenario: str, path: str = "/", players: int = PLAYERS) -> di
                     )
                 elif scenario == "page":
                     player.cookies = {}  # an anonymous reader, as a CDN would ask
-                    status, _data = player.request("GET", path, headers=ACCEPT)
+                    status, data = player.request("GET", path, headers=ACCEPT)
                 else:
-                    status, _data = player.request("GET", "/healthz")
+                    status, data = player.request("GET", "/healthz")
                 elapsed = time.perf_counter() - start
                 with lock:
                     latencies.append(elapsed)
                     statuses[status] = statuses.get(status, 0) + 1
-                if scenario == "guess" and status == 409 and rng.random() < 0.5:
-                    player.reset()  # game over or repeat: sometimes a new player arrives
+                if scenario == "guess" and status == 409 and b"game_over" in data:
+                    number = player.reset()  # the game is over: a new player arrives
         except Exception:  # noqa: BLE001 - counted and reported
             with lock:
                 errors += 1
