@@ -4,10 +4,12 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, get_language_bidi, get_language_info
 
 from portal import languages
 from portal.absolute import site_url
+from portal.inline import THEME_SCRIPT
 
 
 def site(request: HttpRequest) -> dict:
@@ -29,6 +31,7 @@ def site(request: HttpRequest) -> dict:
         )
         alternates.append({"code": lang, "url": base + languages.localize(bare, lang)})
     return {
+        "theme_script": mark_safe(THEME_SCRIPT),  # our constant, hashed in the CSP
         "lang_code": code,
         "lang_dir": "rtl" if get_language_bidi() else "ltr",
         "lang_name": get_language_info(code)["name_local"],

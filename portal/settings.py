@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from portal import profile
 from portal.env import Env
+from portal.inline import THEME_SCRIPT_SOURCE
 from portal.observability.logs import logging_config
 from portal.observability.sentry import init_sentry
 
@@ -359,7 +360,8 @@ if ADSENSE_CLIENT:
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        "script-src": _script_src + [NONCE],
+        # The theme script by its hash (portal/inline.py); a nonce for what else may need one.
+        "script-src": _script_src + [NONCE, THEME_SCRIPT_SOURCE],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": _img_src,
         "connect-src": _connect_src,
