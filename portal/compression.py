@@ -1,6 +1,8 @@
 """Brotli or gzip for a JSON view's answer (the names list: ~40 KB a language, fetched
 by every new player at midnight). Compressed bytes are kept in memory by content, so
-each worker compresses a language's list once per Pokédex version.
+each worker compresses a language's list once per Pokédex version. The page cache
+(``portal.pagecache``) compresses pages with the same functions; pages and these
+answers hold no secret, so compression gives nothing away (no BREACH).
 
 The ETag becomes weak, as Django's GZipMiddleware does; the view still compares the
 strong tag, so the ``W/`` of a revalidation is dropped before it sees the request.
@@ -20,7 +22,8 @@ _kept: "OrderedDict[tuple[bytes, str], bytes]" = OrderedDict()
 MAX_KEPT = 128
 
 
-def _encoding(request: HttpRequest) -> str | None:
+def accepted_encoding(request: HttpRequest) -> str | None:
+    """ "br" or "gzip", whichever the request accepts (brotli first), or None."""
     accepted = {
         part.split(";")[0].strip().lower()
         for part in request.headers.get("Accept-Encoding", "").split(",")
@@ -32,15 +35,18 @@ def _encoding(request: HttpRequest) -> str | None:
     return None
 
 
+def compress(body: bytes, encoding: str) -> bytes:
+    """``body`` in ``encoding`` ("br" or "gzip")."""
+    if encoding == "br":
+        return brotli.compress(body, quality=9)
+    return gzip.compress(body, compresslevel=6, mtime=0)
+
+
 def _compress(body: bytes, encoding: str) -> bytes:
     key = (hashlib.sha256(body).digest(), encoding)
     data = _kept.get(key)
     if data is None:
-        if encoding == "br":
-            data = brotli.compress(body, quality=9)
-        else:
-            data = gzip.compress(body, compresslevel=6, mtime=0)
-        _kept[key] = data
+        data = _kept[key] = compress(body, encoding)
         while len(_kept) > MAX_KEPT:
             _kept.popitem(last=False)
     return data
@@ -56,7 +62,7 @@ def compressed(view):
         if getattr(response, "is_rendered", True) is False:
             response.render()  # a TemplateResponse (the sitemap views)
         patch_vary_headers(response, ("Accept-Encoding",))
-        encoding = _encoding(request)
+        encoding = accepted_encoding(request)
         if (
             encoding is None
             or response.status_code != 200

@@ -17,9 +17,10 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
-from portal import versions
+from portal import compression, versions
 from portal.absolute import site_url
 
 MAX_PAGES = 512
@@ -28,7 +29,8 @@ MAX_PAGES = 512
 EVERY_PAGE = ("games",)
 NONCE_MARK = "__csp_nonce__"
 
-_pages: "OrderedDict[tuple, tuple[bytes, object]]" = OrderedDict()
+# key → [body, extra, {encoding: compressed body}] (compressed on first request for it).
+_pages: "OrderedDict[tuple, tuple[bytes, object, dict[str, bytes]]]" = OrderedDict()
 # Other memories of translated text (``forget_with_pages``), emptied with the pages.
 _also_clear: list[Callable[[], None]] = []
 
@@ -39,26 +41,36 @@ def _nonce(request: HttpRequest) -> str | None:
     return str(nonce) if nonce else None
 
 
-def render(request: HttpRequest, key: tuple, build: Callable[[], tuple[bytes, object]]):
-    """The (body, extra) of a page: from memory, or ``build()`` once per key."""
+def render(
+    request: HttpRequest, key: tuple, build: Callable[[], tuple[bytes, object]]
+) -> tuple[bytes, object, str | None]:
+    """The (body, extra, content encoding) of a page: from memory, or ``build()`` once
+    per key. The body comes compressed (brotli or gzip, whichever the request accepts)
+    unless it holds a nonce, which differs on every response."""
     hit = _pages.get(key)
     if hit is None:
         body, extra = build()
         nonce = _nonce(request)
         if nonce:
             body = body.replace(nonce.encode(), NONCE_MARK.encode())
-        hit = (body, extra)
+        hit = (body, extra, {})
         _pages[key] = hit
         while len(_pages) > MAX_PAGES:
             _pages.popitem(last=False)
     else:
         _pages.move_to_end(key)
-    body, extra = hit
+    body, extra, variants = hit
     if NONCE_MARK.encode() in body:
         # django-csp's middleware sets csp_nonce on the request; HttpRequest declares none.
         page_nonce = str(request.csp_nonce)  # type: ignore[attr-defined]
-        body = body.replace(NONCE_MARK.encode(), page_nonce.encode())
-    return body, extra
+        return body.replace(NONCE_MARK.encode(), page_nonce.encode()), extra, None
+    encoding = compression.accepted_encoding(request)
+    if encoding is None or len(body) < compression.MIN_SIZE:
+        return body, extra, None
+    packed = variants.get(encoding)
+    if packed is None:
+        packed = variants[encoding] = compression.compress(body, encoding)
+    return packed, extra, encoding
 
 
 def clear() -> None:
@@ -102,10 +114,13 @@ def cached_page(*version_names: str, key: Callable[[HttpRequest], object] | None
                 return response.content, getattr(response, "_csp_update", None)
 
             try:
-                body, csp = render(request, parts, build)
+                body, csp, encoding = render(request, parts, build)
             except _NotCacheable:
                 return uncached[0]
             response = HttpResponse(body)
+            patch_vary_headers(response, ("Accept-Encoding",))
+            if encoding:
+                response["Content-Encoding"] = encoding
             if csp is not None:
                 # django-csp's decorators' marker (csp.middleware reads it back).
                 response._csp_update = csp  # type: ignore[attr-defined]
