@@ -1,7 +1,7 @@
 """Lighthouse (mobile) for the issue's budget pages, in Debian's Chromium.
 
 Serves the site with gunicorn on a free port, runs the pinned `lighthouse` npm package
-against `/`, `/how-to-play/` and `/ar/`, and prints the four category scores plus the
+against `/`, a game page, the archive, `/how-to-play/` and `/ar/`, and prints the four category scores plus the
 bytes of JavaScript and CSS each page transferred. Reports go to lighthouse-reports/.
 
     make lighthouse   (python -m scripts.lighthouse)
@@ -14,7 +14,7 @@ import sys
 
 from scripts.serve import ROOT, gunicorn
 
-PAGES = ["/", "/how-to-play/", "/ar/"]
+PAGES = ["/", "/vex5/", "/archive/", "/how-to-play/", "/ar/"]
 OUT = ROOT / "lighthouse-reports"
 # Installed on demand by `make lighthouse` (not by every `npm ci`): see the Makefile.
 LIGHTHOUSE = ROOT / ".tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
