@@ -1,10 +1,15 @@
 """Translations saved in Rosetta, kept in the database so they survive a deploy and
 reach every worker on every node (docs/translations.md)."""
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    import polib
 
 
 class TranslationOverride(models.Model):
@@ -51,6 +56,17 @@ class TranslationOverride(models.Model):
             errors += rules.explain(found, self.msgid)
         if errors:
             raise ValidationError({"msgstr": sorted(set(errors))})
+
+    def apply_to(self, entry: "polib.POEntry") -> None:
+        """Write this saved translation, and its fuzzy flag, into a catalogue entry."""
+        if self.msgid_plural:
+            entry.msgstr_plural = {int(k): v for k, v in self.msgstr_plural.items()}
+        else:
+            entry.msgstr = self.msgstr
+        if self.fuzzy and "fuzzy" not in entry.flags:
+            entry.flags.append("fuzzy")
+        elif not self.fuzzy and "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
 
     @property
     def catalogue_key(self) -> str:

@@ -50,14 +50,7 @@ class FormView(ProjectOnly, rosetta_views.TranslationFormView):
             entry = po.find(row.msgid, msgctxt=row.msgctxt or False)
             if entry is None:
                 continue
-            if row.msgid_plural:
-                entry.msgstr_plural = {int(k): v for k, v in row.msgstr_plural.items()}
-            else:
-                entry.msgstr = row.msgstr
-            if row.fuzzy and "fuzzy" not in entry.flags:
-                entry.flags.append("fuzzy")
-            elif not row.fuzzy and "fuzzy" in entry.flags:
-                entry.flags.remove("fuzzy")
+            row.apply_to(entry)
         return po
 
     def post(self, request, *args, **kwargs):

@@ -49,14 +49,7 @@ class Command(BaseCommand):
                     self.stderr.write(f"{code}: {row.msgid[:60]!r} breaks its source, skipped")
                     continue
                 before = (entry.msgstr, dict(entry.msgstr_plural), list(entry.flags))
-                if row.msgid_plural:
-                    entry.msgstr_plural = {int(k): v for k, v in row.msgstr_plural.items()}
-                else:
-                    entry.msgstr = row.msgstr
-                if row.fuzzy and "fuzzy" not in entry.flags:
-                    entry.flags.append("fuzzy")
-                if not row.fuzzy and "fuzzy" in entry.flags:
-                    entry.flags.remove("fuzzy")
+                row.apply_to(entry)
                 if before != (entry.msgstr, dict(entry.msgstr_plural), list(entry.flags)):
                     changed += 1
             if changed:
