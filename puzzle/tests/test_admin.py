@@ -5,7 +5,6 @@ from io import BytesIO
 
 import pytest
 import time_machine
-from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
@@ -14,14 +13,6 @@ from puzzle.silhouette import render_silhouette
 
 pytestmark = pytest.mark.django_db
 NOON = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def staff(client, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    user = User.objects.create_superuser("staff", "staff@example.org", "pw-123456")
-    client.force_login(user)
-    return client
 
 
 def png_bytes() -> bytes:

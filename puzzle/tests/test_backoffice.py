@@ -22,14 +22,6 @@ pytestmark = pytest.mark.django_db
 NOON = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 
 
-@pytest.fixture
-def staff(client, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    user = User.objects.create_superuser("staff", "staff@example.org", "pw-123456")
-    client.force_login(user)
-    return client
-
-
 def form_data(pokemon: Pokemon, **changes) -> dict:
     data = {
         "id": pokemon.id,
@@ -259,7 +251,6 @@ def test_a_rename_reaches_the_names_list_and_its_url_at_once(staff, client):
 
 
 def test_pokemon_name_inputs_say_their_language_and_direction(client):
-    from django.contrib.auth.models import User
 
     client.force_login(User.objects.create_superuser("names", "n@example.org", "pw-123456"))
     html = client.get("/admin/puzzle/pokemon/25/change/").content.decode()
