@@ -311,7 +311,23 @@ def append_guess(
         game.finished_at = now
 
 
-class PlayerGame(models.Model):
+class GuessedPokemon:
+    """What a daily game and a practice round share: whether it is over, and the
+    Pokémon guessed so far (from the Pokédex in memory)."""
+
+    status: str
+    guesses: list[int]
+
+    @property
+    def finished(self) -> bool:
+        return self.status != PlayerGame.Status.PLAYING
+
+    @cached_property
+    def guessed(self) -> list[Pokemon]:
+        return pokemon_in_order(self.guesses)
+
+
+class PlayerGame(GuessedPokemon, models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", _("playing")
         WON = "won", _("won")
@@ -346,14 +362,6 @@ class PlayerGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} #{self.puzzle.number}"
-
-    @property
-    def finished(self) -> bool:
-        return self.status != self.Status.PLAYING
-
-    @cached_property
-    def guessed(self) -> list[Pokemon]:
-        return pokemon_in_order(self.guesses)
 
     def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
         """Record a guess and save; :class:`GuessNotTaken` if the rules refuse it."""
@@ -406,7 +414,7 @@ class RefusedName(models.Model):
             cls.objects.filter(puzzle=puzzle, key=key).update(count=models.F("count") + 1)
 
 
-class PracticeRound(models.Model):
+class PracticeRound(GuessedPokemon, models.Model):
     """An endless-practice round on a random Pokémon, chosen and judged on the server.
 
     The browser only holds the random id; the answer stays here until the round ends.
@@ -435,14 +443,6 @@ class PracticeRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} practice {self.started_at:%Y-%m-%d %H:%M}"
-
-    @property
-    def finished(self) -> bool:
-        return self.status != self.Status.PLAYING
-
-    @cached_property
-    def guessed(self) -> list[Pokemon]:
-        return pokemon_in_order(self.guesses)
 
     def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
         """Record a guess and save; :class:`GuessNotTaken` if the rules refuse it."""
