@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from http.cookies import SimpleCookie
 
+from scripts.bench_names import GUESSES, TYPOS
 from scripts.serve import gunicorn, manage
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
@@ -35,24 +36,7 @@ DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pokeguess_bench"
 )
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/2")
-NAMES = [
-    "Bulbasaur",
-    "Charmander",
-    "Squirtle",
-    "Pikachu",
-    "Eevee",
-    "Snorlax",
-    "Gengar",
-    "Mewtwo",
-    "Lucario",
-    "Greninja",
-    "Piplup",
-    "Togepi",
-    "Jigglypuff",
-    "Psyduck",
-    "Bulbsaur",
-    "Pikachuu",
-]  # the last two are typos: the 422 path
+NAMES = GUESSES + TYPOS
 ACCEPT = {"Accept-Encoding": "br, gzip"}  # as browsers, crawlers and CDNs ask
 # The ratio table (docs/benchmarks.md): label, page path (None: the guess API), concurrent
 # clients, and the goal as a share of the bare view's requests/s in the same run.

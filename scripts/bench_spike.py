@@ -58,7 +58,7 @@ def locust(base: str, users: int, rate: float, seconds: int, user_class: str, **
                 user_class,
             ],
             cwd=ROOT,
-            env={**os.environ, **env},
+            env={**os.environ, "PYTHONPATH": str(ROOT), **env},  # it imports scripts.*
             check=False,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
