@@ -54,7 +54,8 @@ def not_launched() -> JsonResponse:
     return error(404, "not_launched", message, launch_date=first.isoformat())
 
 
-def _game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
+def game_for(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
+    """This request's player's game of ``puzzle``, if they have one (one query)."""
     pid = players.player_id(request)
     if pid is None:
         return None
@@ -66,7 +67,7 @@ def puzzle_today(request: HttpRequest) -> JsonResponse:
     if not launched():
         return not_launched()
     puzzle = memory.puzzle_for_date(today())
-    payload = state.puzzle_payload(puzzle, _game_for(request, puzzle))
+    payload = state.puzzle_payload(puzzle, game_for(request, puzzle))
     # Pages carry no token (a CDN caches them): the island takes it from here.
     return JsonResponse({**payload, "csrf_token": get_token(request)})
 
@@ -76,7 +77,7 @@ def puzzle_detail(request: HttpRequest, number: int) -> JsonResponse:
     puzzle = memory.puzzle_for_number(number)
     if puzzle is None:
         return not_found()
-    payload = state.puzzle_payload(puzzle, _game_for(request, puzzle))
+    payload = state.puzzle_payload(puzzle, game_for(request, puzzle))
     return JsonResponse({**payload, "csrf_token": get_token(request)})
 
 
@@ -184,7 +185,7 @@ def puzzle_results(request: HttpRequest, number: int) -> JsonResponse:
     puzzle = DailyPuzzle.for_number(number)
     if puzzle is None:
         return not_found()
-    game = _game_for(request, puzzle)
+    game = game_for(request, puzzle)
     if game is None or not game.finished:
         return error(403, "not_finished", _("Finish this puzzle to see how everyone else did."))
     return JsonResponse({"number": puzzle.number, **puzzle_results_summary(puzzle)})

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from portal import languages
 from puzzle import guesses, memory, modes, names, players, practice, state
-from puzzle.api import guess_not_taken, guess_payload, not_found, unknown_name
+from puzzle.api import game_for, guess_not_taken, guess_payload, not_found, unknown_name
 from puzzle.decorators import api_view
 from puzzle.errors import error
 from puzzle.models import DailyPuzzle, PlayerGame, PracticeRound
@@ -51,8 +51,7 @@ def daily_lifeline(request: HttpRequest, number: int) -> JsonResponse:
     puzzle = DailyPuzzle.for_number(number)
     if puzzle is None:
         return not_found()
-    player = players.current_player(request)
-    game = PlayerGame.objects.filter(player=player, puzzle=puzzle).first() if player else None
+    game = game_for(request, puzzle)
     refusal = _lifeline_refusal(game)
     if refusal is not None:
         return refusal
