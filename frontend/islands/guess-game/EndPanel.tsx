@@ -13,6 +13,7 @@ import { shareText } from "../../lib/share";
 import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
 import { withLang } from "./api";
 import { useIsland } from "./context";
+import { Figures, type Figure } from "./Figures";
 import { Countdown } from "./Countdown";
 import { Results } from "./Results";
 import { useJson } from "./useJson";
@@ -205,7 +206,7 @@ function PracticeFigures() {
   const { strings, urls, lang } = useIsland();
   const headingId = useId();
   const { data } = useJson<PracticeStats>(withLang(urls.practiceStats, lang));
-  const figures: Array<[string, number | undefined]> = [
+  const figures: Figure[] = [
     [strings.played, data?.played],
     [strings.statusWon, data?.won],
     [strings.bestRun, data?.best_run],
@@ -215,14 +216,7 @@ function PracticeFigures() {
       <h4 id={headingId} className="gg-subheading">
         {strings.practiceStats}
       </h4>
-      <dl className="gg-figures gg-figures--small">
-        {figures.map(([label, value]) => (
-          <div key={label} className="gg-figures__item">
-            <dt>{label}</dt>
-            <dd>{value ?? "–"}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={figures} small />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { PracticeStats, Stats } from "../../lib/game";
 import { deleteResource, toApiError, withLang } from "./api";
 import { useIsland } from "./context";
+import { Figures, type Figure } from "./Figures";
 import { Dialog } from "./Dialog";
 import { Distribution } from "./Distribution";
 import { FetchError } from "./FetchError";
@@ -25,7 +26,7 @@ function StatsBody({ highlight }: { highlight: number | null }) {
   const { data, error, loading, retry } = useJson<Stats>(withLang(urls.stats, lang));
   if (error) return <FetchError error={error} onRetry={retry} />;
 
-  const figures: Array<[string, number | undefined]> = [
+  const figures: Figure[] = [
     [strings.played, data?.played],
     [strings.winPercent, data && Math.round(data.win_percent)],
     [strings.currentStreak, data?.current_streak],
@@ -34,14 +35,7 @@ function StatsBody({ highlight }: { highlight: number | null }) {
   return (
     <div aria-busy={loading}>
       {data?.streak_broken && <p className="gg-callout">{strings.streakBroken}</p>}
-      <dl className="gg-figures">
-        {figures.map(([label, value]) => (
-          <div key={label} className="gg-figures__item">
-            <dt>{label}</dt>
-            <dd>{value ?? "–"}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={figures} />
       <h3 className="gg-subheading">{strings.distribution}</h3>
       <Distribution counts={data?.distribution ?? [0, 0, 0, 0, 0, 0]} highlight={highlight} />
       <PracticeBody />
