@@ -227,10 +227,17 @@ POKEMON = {
     "description": "National Pokédex number.",
     "schema": {"type": "integer"},
 }
-PNG = {
-    "description": "PNG",
-    "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}},
-}
+
+
+def _image(media_type: str, description: str) -> dict:
+    return {
+        "description": description,
+        "content": {media_type: {"schema": {"type": "string", "format": "binary"}}},
+    }
+
+
+PNG = _image("image/png", "PNG")
+WEBP = _image("image/webp", "WebP")
 
 
 def _post(
@@ -329,10 +336,7 @@ DOCUMENT = {
         "/api/puzzle/{number}/silhouette.png": _get(
             "The silhouette image (carries no identity)",
             {
-                "200": {
-                    "description": "PNG",
-                    "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}},
-                },
+                "200": PNG,
                 "404": _error("Not released"),
             },
             [NUMBER],
@@ -362,10 +366,7 @@ DOCUMENT = {
         "/api/pokemon/{pokemon_id}/thumb.webp": _get(
             "A 48 px picture for the name suggestions (a neutral mark without artwork)",
             {
-                "200": {
-                    "description": "WebP",
-                    "content": {"image/webp": {"schema": {"type": "string", "format": "binary"}}},
-                },
+                "200": WEBP,
                 "404": _error("No such Pokémon"),
             },
             [POKEMON],
