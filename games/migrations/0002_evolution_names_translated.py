@@ -209,5 +209,5 @@ class Migration(migrations.Migration):
             name='evolved_zh',
             field=models.CharField(max_length=60, null=True, verbose_name='evolves into'),
         ),
-        migrations.RunPython(copy_english, migrations.RunPython.noop),
+        migrations.RunPython(copy_english, migrations.RunPython.noop, elidable=True),
     ]

@@ -698,5 +698,5 @@ class Migration(migrations.Migration):
                 verbose_name="range",
             ),
         ),
-        migrations.RunPython(copy_english, migrations.RunPython.noop),
+        migrations.RunPython(copy_english, migrations.RunPython.noop, elidable=True),
     ]

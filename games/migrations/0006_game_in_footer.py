@@ -27,5 +27,5 @@ class Migration(migrations.Migration):
                 verbose_name="in the footer",
             ),
         ),
-        migrations.RunPython(leave_pokerogue_out, migrations.RunPython.noop),
+        migrations.RunPython(leave_pokerogue_out, migrations.RunPython.noop, elidable=True),
     ]

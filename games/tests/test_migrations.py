@@ -26,9 +26,31 @@ def test_existing_weapons_keep_their_values_and_their_baselines():
     ContentBaseline.objects.filter(key=key).update(digests={"name": "n1", "order": "o1"})
 
     # The models as the migration sees them: plain columns, no translation descriptors.
-    state = MigrationLoader(connection).project_state(("games", migration.__name__.split(".")[-1]))
+    # (The test database was made by the squashed migration; the graph of the originals
+    # is the one an upgraded database follows.)
+    loader = MigrationLoader(connection, replace_migrations=False)
+    state = loader.project_state(("games", migration.__name__.split(".")[-1]))
     migration.copy_english(state.apps, None)
 
     weapon.refresh_from_db()
     assert (weapon.name_en, weapon.accuracy_en) == ("Old Grenades", "Area Effect")
     assert ContentBaseline.objects.get(key=key).digests == {"name_en": "n1", "order": "o1"}
+
+
+def test_the_squashed_migration_makes_the_tables_the_originals_make():
+    def models(replace: bool) -> dict[str, tuple]:
+        state = MigrationLoader(None, replace_migrations=replace).project_state()
+        return {
+            name: (
+                sorted((field, f.deconstruct()[1:]) for field, f in model.fields.items()),
+                model.options,
+                model.bases,
+            )
+            for (app, name), model in state.models.items()
+            if app == "games"
+        }
+
+    squashed, originals = models(replace=True), models(replace=False)
+    assert squashed.keys() == originals.keys()
+    for name in originals:
+        assert squashed[name] == originals[name], name
