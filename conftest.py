@@ -2,11 +2,14 @@
 once per session, a clean cache per test, and a Redis database per xdist worker."""
 
 import copy
+from contextlib import ExitStack
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.core.cache import caches
 from django.core.management import call_command
+from django.core.signals import setting_changed
+from django.db import connections
 
 from puzzle import ratelimits
 
@@ -41,7 +44,10 @@ def _clean_cache(request, settings, tmp_path_factory):
     for alias in ("default", "ratelimit"):
         caches[alias].clear()
     _forget_process_memory()
-    yield
+    with ExitStack() as stack:
+        for connection in connections.all():
+            stack.enter_context(connection.execute_wrapper(_writes))
+        yield
     for alias in ("default", "ratelimit"):
         caches[alias].clear()
 
@@ -57,16 +63,52 @@ def _default_language():
     translation.deactivate()
 
 
+class _Writes:
+    """Which data kept in worker memory the tests since the last look may have changed.
+
+    Workers keep staff-edited data in memory keyed by versions (docs/scaling.md). Tests
+    also write with ``update()``, which bumps nothing, and their writes are rolled back
+    afterwards, which bumps nothing either; so memory built from a test's writes must not
+    outlive the test. The Pokédex and its name indexes cost tens of milliseconds to build
+    and almost no test changes them: they are kept until a test writes to their table
+    (or changes a setting). The rest is cheap to rebuild and forgotten before each test.
+    """
+
+    def __init__(self) -> None:
+        self.pokedex = self.puzzles = True  # nothing is known before the first test
+
+    def __call__(self, execute, sql, params, many, context):
+        statement = sql.lstrip()[:7].lower()
+        if statement.startswith(("insert", "update", "delete", "replace")):
+            from puzzle.models import DailyPuzzle, Pokemon
+
+            if f'"{Pokemon._meta.db_table}"' in sql:
+                self.pokedex = True
+            if f'"{DailyPuzzle._meta.db_table}"' in sql:
+                self.puzzles = True
+        return execute(sql, params, many, context)
+
+    def settings_changed(self, setting: str, **kwargs) -> None:
+        if setting != "CACHES":  # set by _clean_cache for every test
+            self.pokedex = self.puzzles = True
+
+
+_writes = _Writes()
+setting_changed.connect(_writes.settings_changed, dispatch_uid="conftest-writes")
+
+
 def _forget_process_memory() -> None:
-    # Workers keep staff-edited data in memory keyed by versions (docs/scaling.md); tests
-    # also write with update(), which bumps nothing, so each test starts afresh.
     from games import navigation
     from portal import pagecache, versions
     from puzzle import memory, names
 
-    memory.clear()
+    if _writes.pokedex:
+        memory.clear()
+        names._index.cache_clear()
+        names._names.cache_clear()
+    elif _writes.puzzles:
+        memory.forget_puzzles()
+    _writes.pokedex = _writes.puzzles = False
     navigation.clear()
-    names._index.cache_clear()
-    names._names.cache_clear()
     pagecache.clear()
     versions.forget()

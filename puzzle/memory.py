@@ -59,8 +59,14 @@ def puzzle_for_number(number: int) -> DailyPuzzle | None:
     return puzzle_for_date(day)
 
 
+def forget_puzzles() -> None:
+    """Forget the released puzzles (tests whose writes to them are rolled back)."""
+    global _puzzles
+    _puzzles = ((), {})
+
+
 def clear() -> None:
     """Forget everything (tests that write with ``update()`` between requests)."""
-    global _pokedex, _puzzles
+    global _pokedex
     _pokedex = (0, {})
-    _puzzles = ((), {})
+    forget_puzzles()
