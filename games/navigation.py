@@ -1,9 +1,11 @@
 """The game links of the header and footer: the published game pages, in staff order.
 
-Every page shows them, so each worker keeps them in memory per language, keyed by the
-game pages' data version (``portal.versions``, bumped by every staff edit in this app);
-pages cached by ``portal.pagecache`` name that version in their keys too. The context
-processor is lazy: a template that shows no game link (the admin) makes no query.
+Every page shows them, so each worker keeps them in memory, keyed by the game pages'
+data version (``portal.versions``, bumped by every staff edit in this app): the rows are
+read once for every language (their translated names follow the active language), and
+each language's links are built once from them. Pages cached by ``portal.pagecache``
+name that version in their keys too. The context processor is lazy: a template that
+shows no game link (the admin) makes no query.
 """
 
 from dataclasses import dataclass
@@ -27,27 +29,32 @@ class GameLink:
     in_footer: bool
 
 
+_games: tuple[int, list[Game]] = (0, [])
 _links: tuple[int, dict[str, tuple[GameLink, ...]]] = (0, {})
 
 
 def game_links() -> tuple[GameLink, ...]:
     """The published games in the active language, in their staff order."""
-    global _links
+    global _games, _links
     version = versions.get(CONTENT_VERSION)
     if _links[0] != version:
         _links = (version, {})
     lang = get_language() or languages.DEFAULT
     links = _links[1].get(lang)
     if links is None:
-        games = Game.objects.published()  # ordered as staff order them
-        links = tuple(GameLink(g.slug, g.name, g.get_absolute_url(), g.in_footer) for g in games)
+        if _games[0] != version:
+            _games = (version, list(Game.objects.published()))  # ordered as staff order them
+        links = tuple(
+            GameLink(g.slug, g.name, g.get_absolute_url(), g.in_footer) for g in _games[1]
+        )
         _links[1][lang] = links
     return links
 
 
 def clear() -> None:
     """Forget the links (tests that write with ``update()``, which bumps nothing)."""
-    global _links
+    global _games, _links
+    _games = (0, [])
     _links = (0, {})
 
 

@@ -343,7 +343,9 @@ class TestText:
 
 
 def test_unpublished_games_are_not_found_nor_linked(client):
-    Game.objects.filter(slug="monkey-mart").update(published=False)
+    game = Game.objects.get(slug="monkey-mart")
+    game.published = False
+    game.save()  # as staff do, which tells every worker
     assert client.get("/monkey-mart/").status_code == 404
     related = block(page(client, "vex5"), "more-games")  # it links monkey-mart when published
     assert 'href="/monkey-mart/"' not in related
@@ -366,3 +368,15 @@ def test_every_section_kind_has_its_partial_and_its_items():
         if kind.items:
             assert {"game", "order"} <= {f.name for f in kind.model._meta.fields}
             assert PARTS[kind.value][1] == kind.items
+
+
+def test_a_page_is_read_once_for_every_language(client, cold_memory, django_assert_num_queries):
+    client.get("/vex5/")
+    with django_assert_num_queries(0):
+        for code in ("de", "ja", "ar"):
+            assert client.get(f"/{code}/vex5/").status_code == 200
+    game = Game.objects.get(slug="vex5")
+    game.name_fr, game.name_ja = "Vex 5 (nouveau)", "Vex 5（新）"
+    game.save()  # a staff edit reaches every language at once
+    assert "Vex 5 (nouveau)" in client.get("/fr/vex5/").content.decode()
+    assert "Vex 5（新）" in client.get("/ja/vex5/").content.decode()

@@ -136,6 +136,7 @@ def database_down():
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("cold_memory")
 class TestDatabaseDown:
     def test_the_api_answers_503_in_its_error_shape(self):
         with time_machine.travel(NOON, tick=False), database_down():
@@ -182,6 +183,13 @@ class TestDatabaseDown:
         assert "<h1>" in html and "Traceback" not in html
         assert 'name="robots" content="noindex"' in html
         assert "no-store" in response["Cache-Control"]
+
+    def test_a_game_page_the_worker_holds_stays_up(self):
+        Client().get("/de/pokerogue/")  # loads the page's rows into the worker's memory
+        with time_machine.travel(NOON, tick=False), database_down():
+            response = Client().get("/fr/pokerogue/")
+        assert response.status_code == 200
+        assert '<html lang="fr" dir="ltr">' in response.content.decode()
 
     def test_the_page_is_translated(self):
         with time_machine.travel(NOON, tick=False), database_down():
