@@ -69,46 +69,59 @@ class _Writes:
     Workers keep staff-edited data in memory keyed by versions (docs/scaling.md). Tests
     also write with ``update()``, which bumps nothing, and their writes are rolled back
     afterwards, which bumps nothing either; so memory built from a test's writes must not
-    outlive the test. The Pokédex and its name indexes cost tens of milliseconds to build
-    and almost no test changes them: they are kept until a test writes to their table
-    (or changes a setting). The rest is cheap to rebuild and forgotten before each test.
+    outlive the test. Building it costs tens of milliseconds (the Pokédex, its name
+    indexes, the game pages) and few tests change it, so each kind is kept until a test
+    writes to the tables it is built from (or changes a setting).
     """
 
+    # Each kind of memory, and how its tables begin in SQL.
+    SOURCES = {
+        "pokedex": ('"puzzle_pokemon"',),
+        "puzzles": ('"puzzle_dailypuzzle"',),
+        "games": ('"games_',),
+    }
+
     def __init__(self) -> None:
-        self.pokedex = self.puzzles = True  # nothing is known before the first test
+        self.changed = set(self.SOURCES)  # nothing is known before the first test
 
     def __call__(self, execute, sql, params, many, context):
-        statement = sql.lstrip()[:7].lower()
-        if statement.startswith(("insert", "update", "delete", "replace")):
-            from puzzle.models import DailyPuzzle, Pokemon
-
-            if f'"{Pokemon._meta.db_table}"' in sql:
-                self.pokedex = True
-            if f'"{DailyPuzzle._meta.db_table}"' in sql:
-                self.puzzles = True
+        if sql.lstrip()[:7].lower().startswith(("insert", "update", "delete", "replace")):
+            for kind, tables in self.SOURCES.items():
+                if any(table in sql for table in tables):
+                    self.changed.add(kind)
         return execute(sql, params, many, context)
 
     def settings_changed(self, setting: str, **kwargs) -> None:
         if setting != "CACHES":  # set by _clean_cache for every test
-            self.pokedex = self.puzzles = True
+            self.changed.update(self.SOURCES)
 
 
 _writes = _Writes()
 setting_changed.connect(_writes.settings_changed, dispatch_uid="conftest-writes")
 
 
+@pytest.fixture
+def cold_memory():
+    """Start with nothing in the worker's memory, as a worker does after a restart."""
+    _writes.changed.update(_Writes.SOURCES)
+    _forget_process_memory()
+
+
 def _forget_process_memory() -> None:
+    from games import memory as game_pages
     from games import navigation
     from portal import pagecache, versions
     from puzzle import memory, names
 
-    if _writes.pokedex:
+    if "pokedex" in _writes.changed:
         memory.clear()
         names._index.cache_clear()
         names._names.cache_clear()
-    elif _writes.puzzles:
+    elif "puzzles" in _writes.changed:
         memory.forget_puzzles()
-    _writes.pokedex = _writes.puzzles = False
-    navigation.clear()
-    pagecache.clear()
+    if "games" in _writes.changed:
+        game_pages.clear()
+        navigation.clear()
+    _writes.changed.clear()
+    pagecache.clear()  # rendered pages also follow settings and patched functions
     versions.forget()
