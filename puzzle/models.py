@@ -229,35 +229,31 @@ class DailyPuzzle(models.Model):
         start = launch_date()
         if day < start:  # no puzzle (and no row) before the launch date
             raise cls.DoesNotExist(f"{day} is before the launch date {start}")
-        known = set(
-            cls.objects.filter(date__gte=start, date__lt=day).values_list("date", flat=True)
-        )
-        missing = [
-            start + timedelta(days=i)
-            for i in range((day - start).days)
-            if start + timedelta(days=i) not in known
-        ]
-        for earlier in [*missing, day]:
-            cls._create_for(earlier)
+        cls._create_through(start, day)
         return cls.objects.select_related("pokemon").get(date=day)
 
     @classmethod
-    def _create_for(cls, day: dt.date) -> None:
+    def _create_through(cls, start: dt.date, day: dt.date) -> None:
+        """Choose the puzzle of every day from ``start`` to ``day`` that has none, in date
+        order, each from the history before it; written in one statement."""
         pool = set(Pokemon.objects.in_pool().values_list("id", flat=True))
-        history = list(
-            cls.objects.filter(date__lt=day).order_by("date").values_list("pokemon_id", flat=True)
-        )
+        rows = list(cls.objects.order_by("date").values_list("date", "pokemon_id", "scheduled"))
+        taken = {row_day: pokemon_id for row_day, pokemon_id, _scheduled in rows}
         # Staff-scheduled future Pokémon are kept for their day.
-        reserved = set(
-            cls.objects.filter(date__gt=day, scheduled=True).values_list("pokemon_id", flat=True)
-        )
-        used = rules.cycle_used(history, pool) | (reserved & pool)
-        pokemon_id = rules.choose(pool, used, day, settings.PUZZLE_SEED)
-        try:
-            with transaction.atomic():
-                cls.objects.create(date=day, pokemon_id=pokemon_id)
-        except IntegrityError:
-            pass  # another request created it first
+        scheduled = [(row_day, pokemon_id) for row_day, pokemon_id, is_set in rows if is_set]
+        history = [pokemon_id for row_day, pokemon_id, _scheduled in rows if row_day < start]
+        new = []
+        for offset in range((day - start).days + 1):
+            current = start + timedelta(days=offset)
+            pokemon_id = taken.get(current)
+            if pokemon_id is None:
+                reserved = {p for later, p in scheduled if later > current}
+                used = rules.cycle_used(history, pool) | (reserved & pool)
+                pokemon_id = rules.choose(pool, used, current, settings.PUZZLE_SEED)
+                new.append(cls(date=current, pokemon_id=pokemon_id))
+            history.append(pokemon_id)
+        # A concurrent first request computes the same rows; the unique date settles it.
+        cls.objects.bulk_create(new, ignore_conflicts=True)
 
 
 class Player(models.Model):

@@ -26,6 +26,20 @@ def test_it_creates_missing_days_in_order_and_deterministically():
     assert len(set(picks)) == 21  # no repeats while the pool lasts
 
 
+def test_days_chosen_together_are_the_days_chosen_one_at_a_time():
+    with time_machine.travel(NOON, tick=False):
+        DailyPuzzle.objects.create(date=date(2026, 11, 30), pokemon_id=25, scheduled=True)
+        DailyPuzzle.for_date(date(2026, 11, 21))
+        together = list(DailyPuzzle.objects.order_by("date").values_list("date", "pokemon_id"))
+        DailyPuzzle.objects.filter(scheduled=False).delete()
+        for day in range(1, 22):
+            DailyPuzzle.for_date(date(2026, 11, day))
+        one_by_one = list(DailyPuzzle.objects.order_by("date").values_list("date", "pokemon_id"))
+    assert together == one_by_one
+    assert (date(2026, 11, 30), 25) in together
+    assert 25 not in [pokemon for day, pokemon in together if day < date(2026, 11, 30)]
+
+
 def test_it_only_picks_pool_members_with_artwork():
     with time_machine.travel(NOON, tick=False):
         DailyPuzzle.for_date(date(2026, 11, 21))
@@ -61,13 +75,14 @@ def test_a_concurrent_creation_settles_on_one_row(monkeypatch):
     """The second request finds the row the first one created (the unique date wins)."""
     with time_machine.travel(NOON, tick=False):
         DailyPuzzle.for_date(date(2026, 11, 20))
-        original = DailyPuzzle._create_for
+        write = DailyPuzzle.objects.bulk_create
 
-        def racing(day):
-            original(day)  # the other request wins the race…
-            original(day)  # …then this one tries and must not fail
+        def racing(rows, **options):
+            # The other request, which read the same history, writes first…
+            write([DailyPuzzle(date=row.date, pokemon_id=row.pokemon_id) for row in rows])
+            return write(rows, **options)  # …then this one writes and must not fail
 
-        monkeypatch.setattr(DailyPuzzle, "_create_for", racing)
+        monkeypatch.setattr(DailyPuzzle.objects, "bulk_create", racing)
         puzzle = DailyPuzzle.for_date(date(2026, 11, 21))
     assert DailyPuzzle.objects.filter(date=date(2026, 11, 21)).count() == 1
     assert puzzle.date == date(2026, 11, 21)
