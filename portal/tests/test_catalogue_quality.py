@@ -18,11 +18,13 @@ from portal.catalogue_quality import (
     visible_text,
 )
 from portal.tests.test_routes import ROUTES as SPEC_ROUTES
+from portal.tests.test_routes import url
 from puzzle.models import Pokemon
 
 CODES = [code for code, _name in settings.LANGUAGES if code != "en"]
 # Every route of the spec, a past puzzle and the not-found page.
-ROUTES = [*SPEC_ROUTES, "archive/1/", "no-such-page/"]
+ROUTES = [*SPEC_ROUTES, "archive/1/", "missing-page/"]
+NOT_FOUND = "missing-page/"
 
 
 class TestCatalogues:
@@ -71,14 +73,18 @@ def detector(django_db_blocker):
     return EnglishDetector(names)
 
 
-# One test per language, so that the workers share the 300 pages.
+# One test per language, so that the workers share the 320 pages; each page is rendered
+# once for both checks: it is served in its language, and it shows no English.
 @pytest.mark.django_db
-@pytest.mark.parametrize("code", CODES)
-def test_no_page_shows_english_in_another_language(client, detector, code):
+@pytest.mark.parametrize("code", ["en", *CODES])
+def test_every_page_is_served_in_its_language_with_no_english(client, detector, code):
     found = []
     for route in ROUTES:
-        response = client.get(f"/{code}/{route}")
-        assert response.status_code in (200, 404), (code, route)
-        for text, source in detector.find(response.content.decode(), code):
-            found.append((route, source, text))
+        response = client.get(url(code, route))
+        assert response.status_code == (404 if route == NOT_FOUND else 200), (code, route)
+        html = response.content.decode()
+        direction = "rtl" if code == "ar" else "ltr"
+        assert f'<html lang="{code}" dir="{direction}">' in html, (code, route)
+        if code != "en":
+            found += [(route, source, text) for text, source in detector.find(html, code)]
     assert found == []
