@@ -10,6 +10,7 @@ import os
 import secrets
 import sqlite3
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from scripts.serve import gunicorn, manage
 
 PLAYERS = 24
 ANSWER = 25  # Pikachu; every player guesses something else
+HOLD = 0.6  # seconds a long write keeps the database locked
 
 
 @pytest.fixture(scope="module")
@@ -125,8 +127,9 @@ def test_a_guess_waits_for_a_long_write_such_as_an_admin_save(server, database):
     try:
         writer.execute("BEGIN IMMEDIATE")
         writer.execute("UPDATE puzzle_pokemon SET name_fil = name_fil WHERE id = 1")
-        release = threading.Timer(1.5, writer.commit)
+        release = threading.Timer(HOLD, writer.commit)
         release.start()
+        started = time.monotonic()
         request = urllib.request.Request(
             f"{server}/api/puzzle/{number}/guesses",
             data=json.dumps({"name": "Mew"}).encode(),
@@ -135,6 +138,7 @@ def test_a_guess_waits_for_a_long_write_such_as_an_admin_save(server, database):
         )
         with opener.open(request, timeout=60) as response:
             assert response.status == 201
+        assert time.monotonic() - started >= HOLD  # it waited for the lock, then wrote
         release.join(timeout=10)
     finally:
         writer.close()
