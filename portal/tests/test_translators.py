@@ -67,3 +67,17 @@ def test_game_pages_are_complete_in_every_language(capsys):
     lines = capsys.readouterr().out.splitlines()[1:]
     assert len(lines) == len(settings.LANGUAGES) - 1
     assert all(line.split()[6] == "100%" for line in lines), lines
+
+
+def test_the_status_counts_a_blank_field_and_leaves_out_a_percentage():
+    from games.models import Game, Weapon
+    from portal.management.commands.translation_status import content_counts
+
+    filled, total = content_counts("de", "games")
+    Game.objects.filter(slug="vex5").update(name_de="")
+    assert content_counts("de", "games") == (filled - 1, total)
+    weapon = Weapon.objects.first()
+    Weapon.objects.filter(pk=weapon.pk).update(damage_en="High", damage_de="")
+    as_a_word = content_counts("de", "games")
+    Weapon.objects.filter(pk=weapon.pk).update(damage_en="55 %")
+    assert content_counts("de", "games") == (as_a_word[0], as_a_word[1] - 1)

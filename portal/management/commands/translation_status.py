@@ -10,6 +10,7 @@ import polib
 from django.apps import apps
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.db.models import Count, Q
 from django.utils.translation import to_locale
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname
@@ -37,22 +38,26 @@ LANGUAGE_NEUTRAL = {
 
 def content_counts(code: str, app_label: str) -> tuple[int, int]:
     """(filled, total) translated fields of one app's rows in one language, counting only
-    rows whose English value is meant to be translated."""
+    rows whose English value is meant to be translated; one query per model."""
     filled = total = 0
     for model in translator.get_registered_models():
         if model._meta.app_label != app_label or not apps.is_installed(app_label):
             continue
         neutral = LANGUAGE_NEUTRAL.get((app_label, str(model._meta.model_name)), {})
+        counts = {}
         for name in translator.get_options_for_model(model).all_fields:
             column = build_localized_fieldname(name, code)
             english = build_localized_fieldname(name, "en")
-            rows = model._default_manager.exclude(**{english: ""}).exclude(
-                **{f"{english}__isnull": True}
-            )
+            meant = ~Q(**{english: ""}) & Q(**{f"{english}__isnull": False})
             if name in neutral:
-                rows = rows.exclude(**{f"{english}__regex": neutral[name]})
-            total += rows.count()
-            filled += rows.exclude(**{column: ""}).exclude(**{f"{column}__isnull": True}).count()
+                meant &= ~Q(**{f"{english}__regex": neutral[name]})
+            done = meant & ~Q(**{column: ""}) & Q(**{f"{column}__isnull": False})
+            counts[f"total_{name}"] = Count("pk", filter=meant)
+            counts[f"filled_{name}"] = Count("pk", filter=done)
+        if counts:
+            result = model._default_manager.aggregate(**counts)
+            total += sum(value for key, value in result.items() if key.startswith("total_"))
+            filled += sum(value for key, value in result.items() if key.startswith("filled_"))
     return filled, total
 
 
