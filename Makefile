@@ -12,6 +12,9 @@ WORKERS ?= 3
 MANAGE := $(PY) manage.py
 STAMPS := .make
 LOCALE_IGNORE := -i $(VENV) -i node_modules -i frontend -i staticfiles
+# Let Python keep compiled modules (and pytest its rewritten test modules) between runs,
+# even where the environment turns that off: each test worker starts seconds sooner.
+export PYTHONDONTWRITEBYTECODE :=
 
 FRONTEND_SOURCES := $(shell find frontend -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -path 'frontend/dist/*' 2>/dev/null) vite.config.ts tsconfig.json
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
