@@ -24,6 +24,7 @@ from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname as localized
 
 from games import kinds, models
+from portal import versions
 from portal.baseline import Action, decide, digest
 from puzzle import pokedex
 
@@ -314,7 +315,8 @@ class Loader:
 
     def load(self, documents: list[dict]) -> Report:
         pages = []
-        with translation.override("en"), transaction.atomic():
+        # The workers are told once, after the commit, not after each of hundreds of saves.
+        with translation.override("en"), versions.bumped_once(), transaction.atomic():
             for data in documents:
                 page, records = records_for(data, translations_for(data["slug"]))
                 game = models.Game.objects.filter(slug=data["slug"]).first()

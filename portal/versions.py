@@ -12,6 +12,9 @@ round trip at all.
 """
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.conf import settings
 from django.core.cache import caches
@@ -72,7 +75,33 @@ def get_many(*names: str) -> tuple[int, ...]:
     return tuple(values[name] for name in names)
 
 
-def bump(name: str) -> int:
+_gathered: ContextVar[set[str] | None] = ContextVar("versions_gathered", default=None)
+
+
+@contextmanager
+def bumped_once() -> Iterator[None]:
+    """Gather the block's bumps and bump each name once at its end: a command that saves
+    hundreds of rows tells the workers once (and makes one cache write, not hundreds)."""
+    if _gathered.get() is not None:  # an outer block bumps
+        yield
+        return
+    names: set[str] = set()
+    token = _gathered.set(names)
+    try:
+        yield
+    finally:
+        _gathered.reset(token)
+        for name in sorted(names):
+            bump(name)
+
+
+def bump(name: str) -> int | None:
+    """Move ``name`` on, so every worker rebuilds what it keeps of it; None inside
+    ``bumped_once``, which bumps at its end."""
+    gathered = _gathered.get()
+    if gathered is not None:
+        gathered.add(name)
+        return None
     store = _store()
     try:
         value = int(store.incr(_key(name)))

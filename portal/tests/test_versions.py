@@ -60,3 +60,46 @@ def test_a_catalogue_reload_drops_the_hint_labels():
     assert state._labels.cache_info().currsize == 1
     pagecache.clear()  # what translations.store does after a reload
     assert state._labels.cache_info().currsize == 0
+
+
+def test_a_block_of_saves_bumps_each_name_once_at_its_end():
+    before = versions.get("games"), versions.get("pokedex")
+    with versions.bumped_once():
+        for _ in range(50):
+            versions.bump("games")
+        versions.bump("pokedex")
+        with versions.bumped_once():  # an inner block leaves it to the outer one
+            versions.bump("games")
+        assert (versions.get("games"), versions.get("pokedex")) == before
+    assert (versions.get("games"), versions.get("pokedex")) == (before[0] + 1, before[1] + 1)
+
+
+@pytest.mark.django_db
+def test_loading_the_game_pages_bumps_their_version_once(monkeypatch):
+    from games.content import load_all
+    from games.models import ContentBaseline, Game
+
+    Game.objects.all().delete()
+    ContentBaseline.objects.all().delete()  # as on a new database
+    bumps = []
+    monkeypatch.setattr(versions, "_store", _counting(versions._store, bumps))
+    report = load_all()
+    assert report.created_rows > 300
+    assert bumps == ["version:games"]
+
+
+def _counting(store, bumps):
+    def counted():
+        cache = store()
+
+        class Counted:
+            def __getattr__(self, name):
+                return getattr(cache, name)
+
+            def incr(self, key, *args, **kwargs):
+                bumps.append(key)
+                return cache.incr(key, *args, **kwargs)
+
+        return Counted()
+
+    return counted
