@@ -21,6 +21,26 @@ def django_db_setup(django_db_setup, django_db_blocker):
         call_command("load_games", verbosity=0)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _templates_render_without_copies(django_test_environment):
+    """Tests read a page's HTML, never ``response.context``: the test environment's
+    template renderer, which sends a signal so the test client keeps a copy of every
+    template's context, costs a tenth of a page's render and more in the admin, where
+    each of thousands of widgets is a template. Rendering goes back to Django's own way;
+    a test that wants ``response.context`` can patch ``Template._render`` back to
+    ``django.test.utils.instrumented_test_render``."""
+    from django.template.base import Template
+
+    instrumented = Template._render
+    Template._render = _render
+    yield
+    Template._render = instrumented
+
+
+def _render(self, context):
+    return self.nodelist.render(context)  # django.template.base.Template._render
+
+
 @pytest.fixture(autouse=True)
 def _clean_cache(request, settings, tmp_path_factory):
     # On the production profile the workers share one Redis server; clearing the cache
