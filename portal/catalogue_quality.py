@@ -291,6 +291,7 @@ class EnglishDetector:
         self.content = game_content_english()
         self._messages: dict[str, dict[str, str]] = {}
         self._local: dict[str, set[str]] = {}
+        self._english: dict[str, list[str]] | None = None
 
     def messages(self, code: str) -> dict[str, str]:
         """English messages (of every catalogue) that would be wrong on a page in code."""
@@ -300,17 +301,28 @@ class EnglishDetector:
                 forms = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
                 local.update(normalize(form) for form in forms)
             found = {}
-            for other, _name in settings.LANGUAGES:
-                if other == "en":
-                    continue
-                for entry in _catalogue(other):
-                    key = normalize(entry.msgid)
-                    # A word that is also this language's translation of something is right.
-                    if key and key not in local and not allowed_same(entry.msgid, code):
-                        found[key] = entry.msgid
+            for key, msgids in self._english_messages().items():
+                # A word that is also this language's translation of something is right.
+                wrong = [msgid for msgid in msgids if not allowed_same(msgid, code)]
+                if key not in local and wrong:
+                    found[key] = wrong[-1]
             self._messages[code] = found
             self._local[code] = local
         return self._messages[code]
+
+    def _english_messages(self) -> dict[str, list[str]]:
+        """normalised msgid -> the msgids it stands for, over every language's catalogue
+        (read once: the catalogues share their msgids)."""
+        if self._english is None:
+            self._english = {}
+            for other, _name in settings.LANGUAGES:
+                if other != "en":
+                    for entry in _catalogue(other):
+                        key = normalize(entry.msgid)
+                        msgids = self._english.setdefault(key, []) if key else []
+                        if key and entry.msgid not in msgids:
+                            msgids.append(entry.msgid)
+        return self._english
 
     def find(self, html: str, code: str) -> list[tuple[str, str]]:
         """(visible text, where the English comes from) for each English chunk."""
