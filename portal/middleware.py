@@ -9,7 +9,10 @@ may cache it (docs/scaling.md).
 """
 
 from django.conf import settings
+from django.conf.urls.i18n import is_language_prefix_patterns_used
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
+from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from portal import languages
@@ -23,6 +26,27 @@ def store_language(response: HttpResponse, code: str) -> None:
         samesite=settings.LANGUAGE_COOKIE_SAMESITE,
         secure=settings.SESSION_COOKIE_SECURE,
     )
+
+
+class LocaleMiddleware(DjangoLocaleMiddleware):
+    """Django's, except that a path's language is read from an exact prefix only
+    (``languages.split_path``).
+
+    Django also reads a code with variants: "/no-such-page/" reads as Norwegian ("no"
+    with the variants "such" and "page"), so a mistyped address starting with a
+    language code showed its not-found page in that language."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        urlconf = getattr(request, "urlconf", settings.ROOT_URLCONF)
+        i18n_patterns_used, prefixed_default_language = is_language_prefix_patterns_used(urlconf)
+        language, _bare = languages.split_path(request.path_info)
+        if language is None:
+            if i18n_patterns_used and not prefixed_default_language:
+                language = settings.LANGUAGE_CODE  # an unprefixed page is English
+            else:
+                language = translation.get_language_from_request(request)
+        translation.activate(language)
+        request.LANGUAGE_CODE = translation.get_language()
 
 
 class LanguagePreferenceMiddleware:

@@ -75,7 +75,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "portal.public_cache.UrlOnlyVaryMiddleware",
     "translations.store.CatalogueMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "portal.middleware.LocaleMiddleware",
     "portal.middleware.LanguagePreferenceMiddleware",
     "portal.admin_i18n.AdminLanguageMiddleware",
     "portal.middleware.PublicPageCacheMiddleware",

@@ -181,3 +181,10 @@ def test_staff_choose_which_games_the_footer_lists(client):
     assert 'href="/monkey-mart/"' in footer
     header = client.get("/contact/").content.decode().split("</header>")[0]
     assert 'href="/pokerogue/"' in header  # the header is not the footer's choice
+
+
+@pytest.mark.parametrize("path", ["/no-such-page/", "/de-luxe/", "/fr-fr/"])
+def test_an_unknown_path_starting_with_a_language_code_is_not_in_that_language(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert '<html lang="en" dir="ltr">' in response.content.decode()
