@@ -380,3 +380,13 @@ def test_a_page_is_read_once_for_every_language(client, cold_memory, django_asse
     game.save()  # a staff edit reaches every language at once
     assert "Vex 5 (nouveau)" in client.get("/fr/vex5/").content.decode()
     assert "Vex 5（新）" in client.get("/ja/vex5/").content.decode()
+
+
+def test_an_address_that_names_no_game_costs_no_query(client, django_assert_num_queries):
+    client.get("/vex5/")
+    with django_assert_num_queries(0):
+        for number in range(20):
+            assert client.get(f"/no-game-{number}/").status_code == 404
+    from games import memory
+
+    assert len(memory._pages[1]) == 9
