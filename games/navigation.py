@@ -29,33 +29,29 @@ class GameLink:
     in_footer: bool
 
 
-_games: tuple[int, list[Game]] = (0, [])
-_links: tuple[int, dict[str, tuple[GameLink, ...]]] = (0, {})
+# The version, the published games read for it, and each language's links built from them.
+_links: tuple[int, list[Game], dict[str, tuple[GameLink, ...]]] = (0, [], {})
 
 
 def game_links() -> tuple[GameLink, ...]:
     """The published games in the active language, in their staff order."""
-    global _games, _links
+    global _links
     version = versions.get(CONTENT_VERSION)
     if _links[0] != version:
-        _links = (version, {})
+        _links = (version, list(Game.objects.published()), {})  # ordered as staff order them
+    _version, games, by_language = _links
     lang = get_language() or languages.DEFAULT
-    links = _links[1].get(lang)
+    links = by_language.get(lang)
     if links is None:
-        if _games[0] != version:
-            _games = (version, list(Game.objects.published()))  # ordered as staff order them
-        links = tuple(
-            GameLink(g.slug, g.name, g.get_absolute_url(), g.in_footer) for g in _games[1]
-        )
-        _links[1][lang] = links
+        links = tuple(GameLink(g.slug, g.name, g.get_absolute_url(), g.in_footer) for g in games)
+        by_language[lang] = links
     return links
 
 
 def clear() -> None:
     """Forget the links (tests that write with ``update()``, which bumps nothing)."""
-    global _games, _links
-    _games = (0, [])
-    _links = (0, {})
+    global _links
+    _links = (0, [], {})
 
 
 def links(request: HttpRequest) -> dict:
