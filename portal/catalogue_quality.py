@@ -319,8 +319,10 @@ class EnglishDetector:
                 if other != "en":
                     for entry in _catalogue(other):
                         key = normalize(entry.msgid)
-                        msgids = self._english.setdefault(key, []) if key else []
-                        if key and entry.msgid not in msgids:
+                        if not key:
+                            continue
+                        msgids = self._english.setdefault(key, [])
+                        if entry.msgid not in msgids:
                             msgids.append(entry.msgid)
         return self._english
 
