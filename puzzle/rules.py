@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
 
 __all__ = [
     "ATTEMPTS",
@@ -60,6 +61,12 @@ def _strips_marks(base: str | None) -> bool:
     return unicodedata.name(base, "").startswith(_STRIP_MARK_SCRIPTS)
 
 
+# Keys remembered: every name of every language several times over, while a flood of
+# made-up guesses can only push out the oldest.
+NORMALIZED_MEMORY = 32768
+
+
+@lru_cache(maxsize=NORMALIZED_MEMORY)
 def normalize_name(text: str) -> str:
     """Return the comparison key of a name: no case, accents, punctuation or spaces.
 
@@ -68,6 +75,9 @@ def normalize_name(text: str) -> str:
     input forms meet the official spelling: hiragana is read as katakana, full-width
     and half-width forms as their plain letters (NFKD). The cases are shared with the
     autocomplete's normaliser (frontend/lib/normalize-cases.json).
+
+    Keys are remembered: an index is built from about 20,000 names, most of them the
+    same in several languages, and players type the same guesses all day.
     """
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_HIRAGANA_TO_KATAKANA))
     kept: list[str] = []
