@@ -86,11 +86,12 @@ def _default_language():
 class _Writes:
     """Which data kept in worker memory the tests since the last look may have changed.
 
-    Workers keep staff-edited data in memory keyed by versions (docs/scaling.md). Tests
-    also write with ``update()``, which bumps nothing, and their writes are rolled back
-    afterwards, which bumps nothing either; so memory built from a test's writes must not
-    outlive the test. Building it costs tens of milliseconds (the Pokédex, its name
-    indexes, the game pages) and few tests change it, so each kind is kept until a test
+    Workers keep staff-edited data and translators' saved text in memory keyed by
+    versions (docs/scaling.md, docs/translations.md). Tests also write with ``update()``,
+    which bumps nothing, and their writes are rolled back afterwards, which bumps nothing
+    either; so memory built from a test's writes must not outlive the test. Building it
+    costs tens of milliseconds (the Pokédex, its name indexes, the game pages, the
+    catalogues) and few tests change it, so each kind is kept until a test
     writes to the tables it is built from (or changes a setting).
     """
 
@@ -100,6 +101,7 @@ class _Writes:
         "pokedex": ("puzzle_pokemon",),
         "puzzles": ("puzzle_dailypuzzle",),
         "games": ("games_",),
+        "translations": ("translations_",),
     }
 
     def __init__(self) -> None:
@@ -133,6 +135,7 @@ def _forget_process_memory() -> None:
     from games import navigation
     from portal import pagecache, versions
     from puzzle import memory, names
+    from translations import store
 
     if "pokedex" in _writes.changed:
         memory.clear()
@@ -143,6 +146,8 @@ def _forget_process_memory() -> None:
     if "games" in _writes.changed:
         game_pages.clear()
         navigation.clear()
+    if "translations" in _writes.changed:
+        store.forget()
     _writes.changed.clear()
     pagecache.clear()  # rendered pages also follow settings and patched functions
     versions.forget()

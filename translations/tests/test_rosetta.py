@@ -155,6 +155,18 @@ class TestEveryWorkerEveryNode:
         html = client.get("/de/").content.decode()
         assert "Vielleicht" not in html and "Quick links" in html
 
+    def test_forgetting_reloads_on_the_next_request(self, client, settings):
+        # What the suite does after a test whose saved rows were rolled back.
+        settings.TRANSLATIONS_CHECK_SECONDS = 0
+        TranslationOverride.objects.create(language="de", msgid="Quick links", msgstr="Kurzwege")
+        store.bump_revision()
+        assert "Kurzwege" in client.get("/de/").content.decode()
+        settings.TRANSLATIONS_CHECK_SECONDS = 3600
+        TranslationOverride.objects.all().delete()
+        assert "Kurzwege" in client.get("/de/").content.decode()  # checked an hour from now
+        store.forget()
+        assert "Kurzwege" not in client.get("/de/").content.decode()
+
     def test_a_bad_row_in_the_database_is_ignored(self, client, settings):
         settings.TRANSLATIONS_CHECK_SECONDS = 0
         TranslationOverride.objects.create(language="de", msgid=GUESS_ERROR, msgstr="%(x)s")
