@@ -92,7 +92,9 @@ class _Writes:
     either; so memory built from a test's writes must not outlive the test. Building it
     costs tens of milliseconds (the Pokédex, its name indexes, the game pages, the
     catalogues) and few tests change it, so each kind is kept until a test
-    writes to the tables it is built from (or changes a setting).
+    writes to the tables it is built from, or changes a setting it is built with. Any
+    other setting changes at most which puzzle a day has (the launch date, the seed) or
+    how pages look, and pages are rendered afresh in every test.
     """
 
     # Each kind of memory, and how its tables' names begin (quoted by the ORM or not, as
@@ -114,9 +116,22 @@ class _Writes:
                     self.changed.add(kind)
         return execute(sql, params, many, context)
 
+    # What the rows are read from and what they are read as (translated fields, links).
+    BUILT_WITH = {
+        "DATABASES",
+        "INSTALLED_APPS",
+        "LANGUAGE_CODE",
+        "LANGUAGES",
+        "MODELTRANSLATION_LANGUAGES",
+        "ROOT_URLCONF",
+        "USE_I18N",
+    }
+
     def settings_changed(self, setting: str, **kwargs) -> None:
-        if setting != "CACHES":  # set by _clean_cache for every test
+        if setting in self.BUILT_WITH:
             self.changed.update(self.SOURCES)
+        elif setting != "CACHES":  # set by _clean_cache for every test
+            self.changed.add("puzzles")
 
 
 _writes = _Writes()
