@@ -5,7 +5,6 @@ copied, and English sentences that reach a rendered page in another language. Ea
 a short, reviewed allow-list: words that really are the same in that language.
 """
 
-import functools
 import json
 import re
 from html.parser import HTMLParser
@@ -13,6 +12,8 @@ from pathlib import Path
 
 import polib
 from django.conf import settings
+
+from portal import catalogues
 
 # msgid -> {language codes (or "*" for all): reason}. Only words that are genuinely the
 # same in that language: names, brands, numbers and established loanwords.
@@ -113,21 +114,14 @@ def allowed_same(msgid: str, code: str) -> bool:
     return any(codes == "*" or code in codes.split() for codes in SAME_AS_ENGLISH.get(msgid, {}))
 
 
-def catalogue_path(code: str) -> Path:
-    return Path(settings.LOCALE_PATHS[0]) / code / "LC_MESSAGES" / "django.po"
-
-
-@functools.cache
-def _catalogue(code: str) -> tuple[polib.POEntry, ...]:
-    return tuple(e for e in polib.pofile(str(catalogue_path(code))) if e.msgid and not e.obsolete)
+def _catalogue(code: str) -> list[polib.POEntry]:
+    return [e for e in catalogues.read(catalogues.path_of(code)) if e.msgid and not e.obsolete]
 
 
 def english_copies(code: str) -> list[str]:
     """Messages of one catalogue whose translation is the English text, not allowed."""
     found = []
-    for entry in polib.pofile(str(catalogue_path(code))):
-        if entry.obsolete or not entry.msgid:
-            continue
+    for entry in _catalogue(code):
         forms = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
         same = any(form in (entry.msgid, entry.msgid_plural) for form in forms)
         if same and not allowed_same(entry.msgid, code):

@@ -3,9 +3,10 @@
 import re
 from pathlib import Path
 
-import polib
 import pytest
 from django.conf import settings
+
+from portal import catalogues
 
 GLOSSARY = Path(settings.BASE_DIR) / "docs" / "glossary.md"
 # The messages where each term must appear, in the words of the glossary.
@@ -57,7 +58,7 @@ def test_the_glossary_covers_every_language_and_term():
 
 @pytest.mark.parametrize("code", CODES)
 def test_key_messages_use_the_glossary_words(code):
-    catalogue = polib.pofile(str(Path(settings.LOCALE_PATHS[0]) / code / "LC_MESSAGES/django.po"))
+    catalogue = catalogues.read(catalogues.path_of(code))
     wrong = []
     for term, msgids in USES.items():
         stems = TABLE[term][code]

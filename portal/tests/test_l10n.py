@@ -4,14 +4,13 @@ import datetime
 import re
 from pathlib import Path
 
-import polib
 import pytest
 from django.template import Context, Template
 from django.test import RequestFactory
 from django.utils import translation
 from django.utils.translation import ngettext
 
-from portal import views
+from portal import catalogues, views
 from puzzle.models import Pokemon
 from puzzle.state import hint_row
 
@@ -55,7 +54,7 @@ class TestPlurals:
 
     @pytest.mark.parametrize("path", sorted(LOCALE.glob("*/LC_MESSAGES/django.po")), ids=str)
     def test_every_plural_message_has_each_form_of_its_language(self, path):
-        catalogue = polib.pofile(str(path))
+        catalogue = catalogues.read(path)
         forms = int(re.search(r"nplurals=(\d+)", catalogue.metadata["Plural-Forms"]).group(1))
         short = [
             entry.msgid

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
+from portal import catalogues
 from puzzle import island, names
 from puzzle.models import DailyPuzzle, Pokemon
 from puzzle.rules import NameIndex
@@ -271,8 +272,6 @@ def test_the_game_help_says_which_names_are_accepted(rf, lang):
 
 
 def test_every_catalogue_translates_the_english_names_help():
-    import polib
-
     msgids = {
         "Pokémon have no official names in this language, so names are shown in English. "
         "Type the English name. Capitals, accents, spaces and punctuation do not matter. "
@@ -287,7 +286,7 @@ def test_every_catalogue_translates_the_english_names_help():
     for lang in SITE_LANGUAGES:
         if lang == "en":
             continue
-        catalogue = polib.pofile(str(ROOT / "locale" / lang / "LC_MESSAGES" / "django.po"))
+        catalogue = catalogues.read(ROOT / "locale" / lang / "LC_MESSAGES" / "django.po")
         translated = {e.msgid for e in catalogue if e.msgstr and not e.obsolete}
         assert msgids <= translated, lang
 

@@ -6,7 +6,6 @@ to English. This command is how translators and staff find what is still English
 
 from pathlib import Path
 
-import polib
 from django.apps import apps
 from django.conf import settings
 from django.core.management.base import BaseCommand
@@ -15,12 +14,13 @@ from django.utils.translation import to_locale
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname
 
+from portal import catalogues
 from portal.catalogue_quality import english_copies
 
 
 def catalogue_counts(path: Path) -> tuple[int, int, int]:
     """(translated, fuzzy, total) entries of a .po file, header and obsolete entries excluded."""
-    catalogue = polib.pofile(str(path))
+    catalogue = catalogues.read(path)
     total = sum(1 for entry in catalogue if not entry.obsolete)
     return len(catalogue.translated_entries()), len(catalogue.fuzzy_entries()), total
 
