@@ -20,7 +20,7 @@ FRONTEND_SOURCES := $(shell find frontend -type f \( -name '*.ts' -o -name '*.ts
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run dev setup test lint test-python test-js test-e2e chromium bench bench-spike lighthouse \
+.PHONY: run dev setup test lint test-python test-js test-e2e fuzz chromium bench bench-spike lighthouse \
 	messages translation-status clean pokedex lock
 
 run: setup
@@ -112,6 +112,11 @@ lint: $(STAMPS)/python $(STAMPS)/node
 test-python: $(STAMPS)/python $(MO_FILES) $(STAMPS)/admin-locale
 	@TIMEFORMAT='Python suite: %R s wall time'; \
 	time $(VENV)/bin/pytest -q -m "not e2e" -n 2 --durations=5
+
+# The generated tests again with ten times their examples (puzzle/tests/examples.py);
+# CI runs it after `make test`.
+fuzz: $(STAMPS)/python $(MO_FILES) $(STAMPS)/admin-locale
+	HYPOTHESIS_DEPTH=10 $(VENV)/bin/pytest -q -n 2 puzzle/tests/test_fuzz.py puzzle/tests/test_properties.py
 
 test-js: $(STAMPS)/node
 	npx vitest run

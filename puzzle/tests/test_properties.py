@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from puzzle import rules
 from puzzle.models import DailyPuzzle, PlayerGame
+from puzzle.tests.examples import examples
 
 NOON = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)  # puzzle #21
-FAST = settings(max_examples=200, deadline=None)
+FAST = settings(max_examples=examples(50), deadline=None)
 ASCII_NAME = st.text(alphabet=string.ascii_letters + string.digits, min_size=1, max_size=20)
 SEPARATORS = st.text(alphabet=" .-'’:_", max_size=3)
 
@@ -124,7 +125,7 @@ class TestGuessEndpoint:
             yield
 
     @settings(
-        max_examples=60,
+        max_examples=examples(30),
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
@@ -146,7 +147,7 @@ class TestGuessEndpoint:
             assert len(snapshot()) >= len(before)
 
     @settings(
-        max_examples=15,
+        max_examples=examples(8),
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
