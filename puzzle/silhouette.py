@@ -140,7 +140,11 @@ def puzzle_mask(path: str, v: Variation) -> Image.Image:
 
     The one-pixel grow or shrink is skipped for thin shapes, where it would change too
     much of the outline to stay fair (``MIN_IOU`` against the transformed artwork)."""
-    alpha = transformed_alpha(path, v)
+    return mask_of(transformed_alpha(path, v), v)
+
+
+def mask_of(alpha: Image.Image, v: Variation) -> Image.Image:
+    """``puzzle_mask`` from the artwork's ``transformed_alpha``."""
     reference = _mask(alpha, SOLID)
     mask = _mask(alpha, v.threshold)
     if v.edge:
