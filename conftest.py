@@ -2,6 +2,7 @@
 once per session, a clean cache per test, and a Redis database per xdist worker."""
 
 import copy
+import gc
 from contextlib import ExitStack
 from urllib.parse import urlsplit, urlunsplit
 
@@ -14,11 +15,22 @@ from django.db import connections
 from puzzle import ratelimits
 
 
+def pytest_configure(config):
+    # Tests make many short-lived objects (pages, forms, rows) beside a large heap that
+    # lives all session (Django, the test database's data): with Python's default
+    # thresholds the collector walks that heap again and again. Fewer, larger young
+    # collections, and the heap built before the tests left out of them (below): about
+    # 6% off the suite.
+    gc.set_threshold(50_000, 20, 20)
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         call_command("import_pokedex", verbosity=0)
         call_command("load_games", verbosity=0)
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True, scope="session")
