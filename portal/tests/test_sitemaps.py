@@ -62,6 +62,20 @@ def test_the_sections_list_every_route_in_every_language(client):
     assert any(url.endswith("/ar/time-shooter-3/") for url in everything)
 
 
+def test_archive_locations_are_the_routes_addresses_in_every_language():
+    from django.urls import reverse
+    from django.utils import translation
+
+    from puzzle.sitemaps import ArchiveSitemap
+
+    sitemap = ArchiveSitemap()
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            for number in (1, 42, 3650):
+                expected = reverse("puzzle:archive_puzzle", args=[number])
+                assert sitemap.location(number) == expected
+
+
 def test_ten_years_of_puzzles_stay_within_the_limits(client):
     ten_years = datetime(2036, 11, 21, 12, tzinfo=UTC)
     with time_machine.travel(ten_years, tick=False):
