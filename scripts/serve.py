@@ -30,9 +30,13 @@ def manage(env: dict, *args: str) -> None:
 
 
 @contextmanager
-def gunicorn(env: dict, workers: int = 2, threads: int = 1, keep_alive: int = 2) -> Iterator[str]:
+def gunicorn(
+    env: dict, workers: int = 2, threads: int = 1, keep_alive: int = 2, preload: bool = False
+) -> Iterator[str]:
     """Yield the base URL of a gunicorn serving the project with ``env`` (``threads`` > 1:
-    gunicorn's threaded workers, for requests that mostly wait on the database)."""
+    gunicorn's threaded workers, for requests that mostly wait on the database;
+    ``preload``: the site is imported once and the workers forked from it, for a test
+    that needs several workers but not their start-up cost)."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -46,6 +50,7 @@ def gunicorn(env: dict, workers: int = 2, threads: int = 1, keep_alive: int = 2)
             "--log-level",
             "warning",
             *(["--threads", str(threads)] if threads > 1 else []),
+            *(["--preload"] if preload else []),
             "--keep-alive",
             str(keep_alive),
         ],
