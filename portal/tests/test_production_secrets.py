@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.core.exceptions import ImproperlyConfigured
+from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from django.test import override_settings
 
