@@ -24,6 +24,22 @@ def pytest_configure(config):
     gc.set_threshold(50_000, 20, 20)
 
 
+def pytest_collection_modifyitems(items):
+    # schemathesis names each operation's test ``test_…[GET /api/…]``, but pytest 9 builds
+    # an item's id from its original name and its parameters, which schemathesis does not
+    # pass: the fuzz tests all shared one id, which xdist's scope and group scheduling
+    # would run once, and -k or --lf could not tell apart. Each gets its operation back
+    # as its parameter; any other shared id stops the run.
+    for item in items:
+        label = getattr(item, "operation_label", None)
+        if label and item._id.params is None:
+            item._id = item._id.with_params(label)
+    seen: set[str] = set()
+    twice = {item.nodeid for item in items if item.nodeid in seen or seen.add(item.nodeid)}
+    if twice:
+        raise pytest.UsageError(f"Tests share an id, so some would not run: {sorted(twice)}")
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
