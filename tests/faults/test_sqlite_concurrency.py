@@ -2,7 +2,9 @@
 their answer (docs/design.md "SQLite under several workers").
 
 A real gunicorn with several workers on its own SQLite file, 24 players with their own
-cookies, released together by a barrier. Loopback only, bounded in time."""
+cookies, released together by a barrier. Loopback only, bounded in time. One test runs
+the three checks on one server: split into tests, xdist could run them on two workers
+and start a server for each."""
 
 import http.cookiejar
 import json
@@ -25,7 +27,7 @@ ANSWER = 25  # Pikachu; every player guesses something else
 HOLD = 0.6  # seconds a long write keeps the database locked
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def database(tmp_path_factory, django_db_setup, django_db_blocker):
     """The site's own SQLite file, migrated and with the Pokédex loaded, and today's
     puzzle. On SQLite it is a copy of this worker's test database (already built that
@@ -66,7 +68,7 @@ def site_env(path) -> dict[str, str]:
     }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def server(database) -> Iterator[str]:
     # Forked from one loaded site: four processes with their own connections, for the
     # start-up cost of one.
@@ -87,7 +89,13 @@ def player(base: str) -> tuple[urllib.request.OpenerDirector, str]:
     return opener, token
 
 
-def test_simultaneous_guesses_from_distinct_players_all_succeed(server):
+def test_several_workers_share_the_sqlite_file(server, database):
+    simultaneous_guesses_from_distinct_players_all_succeed(server)
+    a_guess_waits_for_a_long_write_such_as_an_admin_save(server, database)
+    the_database_runs_in_wal_mode(database)
+
+
+def simultaneous_guesses_from_distinct_players_all_succeed(server: str) -> None:
     with urllib.request.urlopen(f"{server}/api/puzzle/today", timeout=30) as response:
         number = json.load(response)["number"]
     names = ["Bulbasaur", "Charmander", "Squirtle", "Eevee", "Mew", "Snorlax"]
@@ -121,7 +129,7 @@ def test_simultaneous_guesses_from_distinct_players_all_succeed(server):
     assert not failures, f"{len(failures)} of {PLAYERS} failed: {failures[:2]}"
 
 
-def test_a_guess_waits_for_a_long_write_such_as_an_admin_save(server, database):
+def a_guess_waits_for_a_long_write_such_as_an_admin_save(server: str, database) -> None:
     with urllib.request.urlopen(f"{server}/api/puzzle/today", timeout=30) as response:
         number = json.load(response)["number"]
     opener, token = player(server)
@@ -146,11 +154,9 @@ def test_a_guess_waits_for_a_long_write_such_as_an_admin_save(server, database):
         writer.close()
 
 
-def test_the_database_runs_in_wal_mode(server, database):
+def the_database_runs_in_wal_mode(database) -> None:
     # WAL is a property of the file, set by the site's connections (settings.py), so
     # this reads it from the file the server wrote, whatever database the suite uses.
-    with urllib.request.urlopen(f"{server}/api/puzzle/today", timeout=30):
-        pass
     reader = sqlite3.connect(database)
     try:
         assert reader.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
