@@ -8,6 +8,7 @@ client through the shared ``ratelimit`` cache (``puzzle.ratelimits``).
 
 import hashlib
 import json
+import re
 
 from django.conf import settings
 from django.core.cache import cache
@@ -40,6 +41,9 @@ from puzzle.silhouette import render_puzzle_silhouette
 from puzzle.stats import FinishedGame, player_stats
 
 MAX_NAME = 60
+# Control characters (NUL among them) cannot be typed into a name, and PostgreSQL's text
+# columns refuse NUL: a pasted or forged one counts as a space.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def not_found() -> JsonResponse:
@@ -95,7 +99,7 @@ def guess_payload(request: HttpRequest) -> tuple[str, dict]:
     text = payload.get("name")
     if not isinstance(text, str):
         raise invalid_request()
-    text = text.strip()
+    text = _CONTROL.sub(" ", text).strip()
     if not text:
         raise ApiError(400, "empty_guess", _("Type the name of a Pokémon first."))
     if len(text) > MAX_NAME:

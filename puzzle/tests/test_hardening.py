@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import get_resolver
 
 from puzzle import api
-from puzzle.models import DailyPuzzle, PlayerGame
+from puzzle.models import DailyPuzzle, PlayerGame, RefusedName
 
 pytestmark = pytest.mark.django_db
 
@@ -145,6 +145,13 @@ class TestBodies:
 
     def test_a_nonsense_length_is_a_400(self, client):
         assert_error(post(client, b"{}", CONTENT_LENGTH="abc"), 400, "invalid_request")
+
+    def test_control_characters_in_a_name_count_as_spaces(self, client):
+        # PostgreSQL refuses NUL in text: an unknown name is still recorded, without it.
+        assert_error(post(client, json.dumps({"name": "Zz\u0000zz\u0085"})), 422, "unknown_pokemon")
+        assert list(RefusedName.objects.values_list("text", flat=True)) == ["Zz zz"]
+        assert post(client, json.dumps({"name": "Pika\u0000chu"})).status_code == 201
+        assert_error(post(client, json.dumps({"name": "\u0000\t"})), 400, "empty_guess")
 
     def test_refused_bodies_change_nothing(self, client):
         before = PlayerGame.objects.count()
