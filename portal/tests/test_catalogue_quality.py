@@ -64,7 +64,9 @@ class TestDetector:
 
 
 @pytest.fixture(scope="module")
-def detector(django_db_blocker):
+def detector(django_db_setup, django_db_blocker):
+    # Reads the test database, so it must exist first: in a worker whose first test is
+    # one of these, nothing else has built it yet.
     names = {"Pokéguess"}
     with django_db_blocker.unblock():
         names |= set(Game.objects.values_list("name_en", flat=True))
