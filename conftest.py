@@ -3,6 +3,7 @@ once per session, a clean cache per test, and a Redis database per xdist worker.
 
 import copy
 import gc
+from collections import Counter
 from contextlib import ExitStack
 from urllib.parse import urlsplit, urlunsplit
 
@@ -34,10 +35,9 @@ def pytest_collection_modifyitems(items):
         label = getattr(item, "operation_label", None)
         if label and item._id.params is None:
             item._id = item._id.with_params(label)
-    seen: set[str] = set()
-    twice = {item.nodeid for item in items if item.nodeid in seen or seen.add(item.nodeid)}
+    twice = sorted(nodeid for nodeid, n in Counter(i.nodeid for i in items).items() if n > 1)
     if twice:
-        raise pytest.UsageError(f"Tests share an id, so some would not run: {sorted(twice)}")
+        raise pytest.UsageError(f"Tests share an id, so some would not run: {twice}")
 
 
 @pytest.fixture(scope="session")
@@ -119,10 +119,10 @@ class _Writes:
     which bumps nothing, and their writes are rolled back afterwards, which bumps nothing
     either; so memory built from a test's writes must not outlive the test. Building it
     costs tens of milliseconds (the Pokédex, its name indexes, the game pages, the
-    catalogues) and few tests change it, so each kind is kept until a test
-    writes to the tables it is built from, or changes a setting it is built with. Any
-    other setting changes at most which puzzle a day has (the launch date, the seed) or
-    how pages look, and pages are rendered afresh in every test.
+    catalogues) and few tests change it, so each kind is kept until a test writes to the
+    tables it is built from, or changes a setting it is built with. Any other setting
+    changes at most which puzzle a day has (the launch date, the seed) or how pages look,
+    and pages are rendered afresh in every test.
     """
 
     # Each kind of memory, and how its tables' names begin (quoted by the ORM or not, as
@@ -132,6 +132,16 @@ class _Writes:
         "puzzles": ("puzzle_dailypuzzle",),
         "games": ("games_",),
         "translations": ("translations_",),
+    }
+    # What the rows are read from and what they are read as (translated fields, links).
+    BUILT_WITH = {
+        "DATABASES",
+        "INSTALLED_APPS",
+        "LANGUAGE_CODE",
+        "LANGUAGES",
+        "MODELTRANSLATION_LANGUAGES",
+        "ROOT_URLCONF",
+        "USE_I18N",
     }
 
     def __init__(self) -> None:
@@ -143,17 +153,6 @@ class _Writes:
                 if any(table in sql for table in tables):
                     self.changed.add(kind)
         return execute(sql, params, many, context)
-
-    # What the rows are read from and what they are read as (translated fields, links).
-    BUILT_WITH = {
-        "DATABASES",
-        "INSTALLED_APPS",
-        "LANGUAGE_CODE",
-        "LANGUAGES",
-        "MODELTRANSLATION_LANGUAGES",
-        "ROOT_URLCONF",
-        "USE_I18N",
-    }
 
     def settings_changed(self, setting: str, **kwargs) -> None:
         if setting in self.BUILT_WITH:
