@@ -1,6 +1,6 @@
 """How many examples the generated tests try (schemathesis, Hypothesis).
 
-The suite runs a quick, repeatable sweep. ``make fuzz`` (run by CI too) sets
+The suite runs a quick sweep. ``make fuzz`` (run by CI too) sets
 ``HYPOTHESIS_DEPTH`` and tries that many times as many examples.
 """
 
