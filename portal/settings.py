@@ -137,6 +137,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, with a health check that costs no round trip (portal.postgresql).
+    DATABASES["default"]["ENGINE"] = "portal.postgresql"
     # An unreachable server fails fast (a 503 page) instead of holding a worker.
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
         "DB_CONNECT_TIMEOUT", default=3
