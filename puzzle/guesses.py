@@ -1,8 +1,9 @@
 """Recording a guess: one short transaction (docs/scaling.md "The guess").
 
-On PostgreSQL a returning player's guess is one conditional ``UPDATE … RETURNING``
-that appends the guess only while the game is on and the Pokémon not yet guessed, so
-two tabs can never spend the same attempt; their first guess of a puzzle is an
+On PostgreSQL a returning player's guess is one statement: a conditional
+``UPDATE … RETURNING`` that appends the guess only while the game is on and the Pokémon
+not yet guessed, so two tabs can never spend the same attempt, and that returns the game
+unchanged when it refuses; their first guess of a puzzle is an
 ``INSERT … ON CONFLICT DO NOTHING``. Elsewhere (SQLite) it is BEGIN, one locked read
 of the game, one write, COMMIT. Either way at most four round trips, whatever the
 puzzle or the Pokémon (those come from process memory, ``puzzle.memory``). A new
@@ -134,19 +135,30 @@ _COLUMNS = (
     " hard_mode, lifeline_used"
 )
 _UPDATE = f"""
-UPDATE puzzle_playergame SET
-    guesses = guesses || to_jsonb(%(guess)s::integer),
-    status = CASE WHEN %(won)s THEN 'won'
-                  WHEN jsonb_array_length(guesses) + 1 >= %(attempts)s THEN 'lost'
-                  ELSE 'playing' END,
-    finished_at = CASE WHEN %(won)s OR jsonb_array_length(guesses) + 1 >= %(attempts)s
-                       THEN %(now)s ELSE finished_at END,
-    counts_for_stats = counts_for_stats AND %(in_grace)s,
-    attempts = jsonb_array_length(guesses) + 1
-WHERE player_id = %(player)s AND puzzle_id = %(puzzle)s AND (status = 'playing') IS TRUE
-  AND NOT hard_mode AND NOT guesses @> to_jsonb(%(guess)s::integer)
-RETURNING {_COLUMNS}
+WITH changed AS (
+    UPDATE puzzle_playergame SET
+        guesses = guesses || to_jsonb(%(guess)s::integer),
+        status = CASE WHEN %(won)s THEN 'won'
+                      WHEN jsonb_array_length(guesses) + 1 >= %(attempts)s THEN 'lost'
+                      ELSE 'playing' END,
+        finished_at = CASE WHEN %(won)s OR jsonb_array_length(guesses) + 1 >= %(attempts)s
+                           THEN %(now)s ELSE finished_at END,
+        counts_for_stats = counts_for_stats AND %(in_grace)s,
+        attempts = jsonb_array_length(guesses) + 1
+    WHERE player_id = %(player)s AND puzzle_id = %(puzzle)s AND (status = 'playing') IS TRUE
+      AND NOT hard_mode AND NOT guesses @> to_jsonb(%(guess)s::integer)
+    RETURNING {_COLUMNS}
+)
+SELECT true, {_COLUMNS} FROM changed
+UNION ALL
+SELECT false, {_COLUMNS} FROM puzzle_playergame
+WHERE player_id = %(player)s AND puzzle_id = %(puzzle)s AND NOT EXISTS (SELECT FROM changed)
 """
+# One statement either way: the guess appended (true, the game after it), or the game as
+# it stood when the statement began (false), or no row for a player's first guess. The
+# second half reads the statement's snapshot: if another tab's guess committed while
+# this one waited for the row, it may show the game before that guess, which reads as
+# a race below and is tried again with a new statement.
 # "(status = 'playing') IS TRUE", not "status = 'playing'": the plain comparison also
 # fits the (puzzle, status) index, and on a new day, before PostgreSQL has statistics
 # for the new puzzle, the planner may pick that index and scan every game in play
@@ -186,8 +198,9 @@ def _game_from(row, player: Player, puzzle: DailyPuzzle) -> PlayerGame:
 def _record_conditionally(
     player: Player, puzzle: DailyPuzzle, guess: Pokemon, now: datetime, new_game: dict
 ) -> Outcome | None:
-    """One conditional UPDATE (or INSERT for a first guess); None hands a hard-mode game
-    to the locked path, which can judge a guess against the earlier ones."""
+    """One statement: a conditional UPDATE that also returns the game it left alone, so
+    a guess the game refuses needs no second read (an INSERT for a first guess). None
+    hands a hard-mode game to the locked path, which judges a guess by the earlier ones."""
     params = {
         "language": new_game["language"],
         "player": player.pk,
@@ -203,18 +216,18 @@ def _record_conditionally(
         with connection.cursor() as cursor:
             cursor.execute(_UPDATE, params)
             row = cursor.fetchone()
-        if row:
-            return Outcome(_game_from(row, player, puzzle), "added")
-        game = PlayerGame.objects.filter(player_id=player.pk, puzzle_id=puzzle.pk).first()
-        if game is not None:
-            game.player, game.puzzle = player, puzzle
+        if row is not None:
+            added, *columns = row
+            game = _game_from(columns, player, puzzle)
+            if added:
+                return Outcome(game, "added")
             if game.finished:
                 return Outcome(game, "finished")
             if guess.id in game.guesses:
                 return Outcome(game, "duplicate")
             if game.hard_mode:
                 return None
-            continue  # another tab changed it between the two statements: try again
+            continue  # another tab's guess landed while this one waited: try again
         try:
             with connection.cursor() as cursor:
                 cursor.execute(_INSERT, params)

@@ -2,12 +2,21 @@
 (docs/scaling.md "The guess")."""
 
 import json
+import threading
+from datetime import date
 
 import pytest
 from django.db import connection
 
 from puzzle import memory
-from puzzle.models import GuessNotTaken, Player, PlayerGame, Pokemon, PracticeRound
+from puzzle.models import (
+    DailyPuzzle,
+    GuessNotTaken,
+    Player,
+    PlayerGame,
+    Pokemon,
+    PracticeRound,
+)
 from puzzle.tests.test_api import NOON, at, guess, schedule
 
 pytestmark = pytest.mark.django_db
@@ -38,12 +47,101 @@ def test_on_postgresql_a_returning_players_guess_is_one_conditional_update(
         guess(client, 21, "Bulbasaur")
         with django_assert_num_queries(1):
             response = guess(client, 21, "Charmander")
-        with django_assert_num_queries(2):  # the update finds nothing, one read says why
-            repeated = guess(client, 21, "Charmander")
     assert response.status_code == 201
     assert response.json()["state"]["guesses"][1]["name"] == "Charmander"
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's conditional update")
+def test_on_postgresql_a_refused_guess_learns_why_in_the_same_statement(
+    client, pikachu_today, django_assert_num_queries
+):
+    with at(NOON):
+        guess(client, 21, "Bulbasaur")
+        with django_assert_num_queries(1):
+            repeated = guess(client, 21, "Bulbasaur")
+        guess(client, 21, "Pikachu")
+        with django_assert_num_queries(1):
+            over = guess(client, 21, "Charmander")
+    assert repeated.status_code == 409
     assert repeated.json()["error"]["code"] == "duplicate_guess"
-    assert PlayerGame.objects.get().guesses == [1, 4]
+    assert over.json()["error"]["code"] == "game_over"
+    game = PlayerGame.objects.get()
+    assert (game.guesses, game.status, game.attempts) == ([1, 25], "won", 2)
+
+
+def at_once(*works):
+    """Run each of ``works`` in a thread of its own, on a connection of its own
+    (autocommit, outside the test's transaction) as gunicorn's threads would: their
+    results, or the first exception."""
+    outcomes: list = [None] * len(works)
+
+    def run(index: int) -> None:
+        try:
+            outcomes[index] = works[index]()
+        except BaseException as exc:  # re-raised in the test's thread
+            outcomes[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(works))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return outcomes
+
+
+@pytest.fixture
+def committed_game():
+    """A game other connections can see: committed, and removed afterwards."""
+
+    def create():
+        puzzle = DailyPuzzle.objects.create(date=date(2031, 1, 1), pokemon_id=25)
+        game = PlayerGame.objects.create(player=Player.objects.create(), puzzle=puzzle)
+        return game
+
+    (game,) = at_once(create)
+    yield game
+    at_once(lambda: (game.player.delete(), game.puzzle.delete()))
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's conditional update")
+@pytest.mark.parametrize("names", ["different", "same"])
+def test_guesses_at_the_same_moment_spend_each_attempt_once(committed_game, names):
+    """Eight tabs guess at once: six different names are taken and the game is lost, or
+    one repeated name is taken once; every other tab is told why, nothing is lost."""
+    from django.utils import timezone
+
+    from puzzle import guesses
+
+    ids = [1, 4, 7, 10, 13, 16, 19, 22] if names == "different" else [1] * 8
+    start = threading.Barrier(len(ids))
+    moment = timezone.now()
+
+    def tab(pokemon_id: int) -> str:
+        def work() -> str:
+            start.wait(timeout=10)
+            return guesses.record(
+                committed_game.player_id,
+                committed_game.puzzle,
+                Pokemon(pk=pokemon_id),
+                moment,
+            ).result
+
+        return work
+
+    results = sorted(at_once(*(tab(i) for i in ids)))
+    (game,) = at_once(lambda: PlayerGame.objects.get(pk=committed_game.pk))
+    if names == "different":
+        assert results == ["added"] * 6 + ["finished"] * 2
+        assert (len(game.guesses), len(set(game.guesses)), game.status) == (6, 6, "lost")
+    else:
+        assert results == ["added"] + ["duplicate"] * 7
+        assert game.guesses == [1]
+    assert game.attempts == len(game.guesses)
 
 
 def test_a_players_first_guess_of_a_day_makes_at_most_four_queries(
