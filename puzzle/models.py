@@ -12,7 +12,7 @@ from typing import Literal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import connection, models
 from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.functional import cached_property
@@ -397,17 +397,20 @@ class RefusedName(models.Model):
 
     @classmethod
     def record(cls, puzzle: DailyPuzzle, text: str) -> None:
-        """Count one refusal: an atomic increment, a row created on first sight."""
+        """Count one refusal in one statement: a row on first sight, else an atomic
+        increment (PostgreSQL and SQLite both know ``ON CONFLICT … DO UPDATE``)."""
         key = rules.normalize_name(text)[:80]
         if not key:
             return
-        if cls.objects.filter(puzzle=puzzle, key=key).update(count=models.F("count") + 1):
-            return
-        try:
-            with transaction.atomic():
-                cls.objects.create(puzzle=puzzle, key=key, text=text[:80])
-        except IntegrityError:  # another worker created it first
-            cls.objects.filter(puzzle=puzzle, key=key).update(count=models.F("count") + 1)
+        table, quote = cls._meta.db_table, connection.ops.quote_name
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {quote(table)} (puzzle_id, {quote('key')}, text, count)"
+                " VALUES (%s, %s, %s, 1)"
+                f" ON CONFLICT (puzzle_id, {quote('key')})"
+                f" DO UPDATE SET count = {quote(table)}.count + 1",
+                [puzzle.pk, key, text[:80]],
+            )
 
 
 class PracticeRound(GuessedPokemon, models.Model):
