@@ -30,8 +30,10 @@ from scripts.serve import gunicorn, manage
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "32"))
 WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
-# A guess mostly waits on the database's commit: threads keep the cores busy meanwhile.
-THREADS = int(os.environ.get("BENCH_THREADS", "4"))
+# Sync workers, as the README's production profile runs them. A guess is one short
+# statement; threads in a worker only added handoffs of the interpreter lock, and kept
+# connections tied players to busy workers (docs/benchmarks.md, 25 November 14:00).
+THREADS = int(os.environ.get("BENCH_THREADS", "1"))
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pokeguess_bench"
 )
@@ -47,6 +49,12 @@ TARGETS = [
     ("GET /sitemap.xml (index)", "/sitemap.xml", 32, "p50 < 50 ms warm"),
     ("GET /sitemap-archive.xml", "/sitemap-archive.xml", 32, "p50 < 50 ms warm"),
 ]
+
+
+def describe_workers() -> str:
+    if THREADS > 1:
+        return f"{WORKERS} workers × {THREADS} threads"
+    return f"{WORKERS} sync workers"
 
 
 def ensure_database() -> None:
@@ -170,10 +178,8 @@ def main() -> int:
     with production_site() as base:
         port = int(base.rsplit(":", 1)[1])
         Player(port).request("GET", "/api/puzzle/today")  # warm up: creates today's puzzle
-        print(
-            f"gunicorn {WORKERS} workers × {THREADS} threads on {os.cpu_count()} cores, "
-            f"{SECONDS:.0f}s per scenario, latencies in ms"
-        )
+        print(f"gunicorn {describe_workers()} on {os.cpu_count()} cores, ", end="")
+        print(f"{SECONDS:.0f}s per scenario, latencies in ms")
         print(f"{'scenario':<32}{'req/s':>8}{'p50':>8}{'p99':>8}{'errors':>7}  ratio to bare")
         bare = run(port, "bare")
         print(
