@@ -15,6 +15,7 @@ place and gets the new request's nonce when served.
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import wraps
+from typing import cast
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
@@ -28,6 +29,9 @@ MAX_PAGES = 512
 # key names the game pages' version as well as the versions its view names.
 EVERY_PAGE = ("games",)
 NONCE_MARK = "__csp_nonce__"
+# Headers of a view's response that its copy in memory keeps (a sitemap's XML type and
+# robots rule, its games' last change).
+KEPT_HEADERS = ("Content-Type", "X-Robots-Tag", "Last-Modified")
 
 # key → [body, extra, {encoding: compressed body}] (compressed on first request for it).
 _pages: "OrderedDict[tuple, tuple[bytes, object, dict[str, bytes]]]" = OrderedDict()
@@ -108,16 +112,20 @@ def cached_page(*version_names: str, key: Callable[[HttpRequest], object] | None
 
             def build() -> tuple[bytes, object]:
                 response = view(request, *args, **kwargs)
+                if getattr(response, "is_rendered", True) is False:
+                    response.render()  # a TemplateResponse (the sitemap views)
                 if response.status_code != 200 or response.cookies:
                     uncached.append(response)
                     raise _NotCacheable
-                return response.content, getattr(response, "_csp_update", None)
+                headers = {name: response[name] for name in KEPT_HEADERS if name in response}
+                return response.content, (getattr(response, "_csp_update", None), headers)
 
             try:
-                body, csp, encoding = render(request, parts, build)
+                body, extra, encoding = render(request, parts, build)
             except _NotCacheable:
                 return uncached[0]
-            response = HttpResponse(body)
+            csp, headers = cast(tuple[object, dict[str, str]], extra)  # as build() made it
+            response = HttpResponse(body, headers=headers)
             patch_vary_headers(response, ("Accept-Encoding",))
             if encoding:
                 response["Content-Encoding"] = encoding

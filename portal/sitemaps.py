@@ -3,17 +3,21 @@
 
 Each URL carries 20 alternates (~2 KB), so a section page holds at most ``LIMIT``
 URLs (~2 MB, far below the protocol's 50,000 URLs / 50 MB) and the archive grows by
-pages, not by one ever larger file. The responses are cached (portal.urls).
+pages, not by one ever larger file. Each worker keeps the responses rendered and
+compressed (``sitemap_view``).
 """
 
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
+from django.views.decorators.cache import cache_control
 
 from portal import languages
+from portal.pagecache import cached_page
 
 LIMIT = 1000
+CACHE_SECONDS = 60 * 60  # for shared caches (a CDN, a crawler's proxy)
 
 
 class LocalizedSitemap(Sitemap):
@@ -41,3 +45,12 @@ def gather() -> dict[str, type[Sitemap]]:
 
 
 sitemaps = gather()
+
+
+def sitemap_view(view):
+    """Django's sitemap ``view``, rendered once per worker, day and game pages' version
+    (``portal.pagecache`` keys every page by the latter), then served from memory."""
+    from puzzle.models import today  # the archive section grows at midnight
+
+    kept = cached_page(key=lambda request: today())(view)
+    return cache_control(public=True, max_age=CACHE_SECONDS)(kept)

@@ -5,17 +5,13 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path, re_path
-from django.views.decorators.cache import cache_page
 
 from portal import admin_i18n, admin_login, health, views
-from portal.compression import compressed
 from portal.observability.metrics import metrics_view
-from portal.sitemaps import sitemaps
+from portal.sitemaps import sitemap_view, sitemaps
 from puzzle import admin_insights
 
 admin.site.login_form = admin_login.ThrottledAdminAuthenticationForm
-
-SITEMAP_CACHE_SECONDS = 60 * 60
 
 urlpatterns = [
     path("admin/language/", admin_i18n.switch_admin_language, name="admin_language"),
@@ -30,18 +26,19 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("metrics", metrics_view, name="metrics"),
     path("readyz", health.readyz, name="readyz"),
-    # An index over per-app sections, each paginated (portal.sitemaps), cached for an
-    # hour (a new day's puzzle appears in the archive within that time) whatever the
-    # client's Accept-Encoding, then compressed from bytes each worker keeps.
+    # An index over per-app sections, each paginated (portal.sitemaps). Each worker
+    # keeps them rendered and compressed (portal.pagecache), keyed by the day (a new
+    # day's puzzle joins the archive at midnight) and the game pages' version; shared
+    # caches may keep them an hour.
     path(
         "sitemap.xml",
-        compressed(cache_page(SITEMAP_CACHE_SECONDS)(sitemap_views.index)),
+        sitemap_view(sitemap_views.index),
         {"sitemaps": sitemaps, "sitemap_url_name": "sitemap_section"},
         name="sitemap_index",
     ),
     path(
         "sitemap-<section>.xml",
-        compressed(cache_page(SITEMAP_CACHE_SECONDS)(sitemap_views.sitemap)),
+        sitemap_view(sitemap_views.sitemap),
         {"sitemaps": sitemaps},
         name="sitemap_section",
     ),

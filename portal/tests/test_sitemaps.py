@@ -94,9 +94,37 @@ def test_alternates_and_x_default_are_listed(client):
 
 
 def test_a_warm_section_is_served_from_the_cache(client, django_assert_max_num_queries):
-    client.get("/sitemap-games.xml")
+    cold = client.get("/sitemap-games.xml")
     with django_assert_max_num_queries(0):
-        assert client.get("/sitemap-games.xml").status_code == 200
+        warm = client.get("/sitemap-games.xml")
+    assert warm.status_code == 200 and warm.content == cold.content
+    for response in (cold, warm):
+        assert response["Content-Type"] == "application/xml"
+        assert response["X-Robots-Tag"] == "noindex, noodp, noarchive"
+        assert response["Last-Modified"]  # every game page has a last change
+        assert response["Cache-Control"] == "public, max-age=3600"
+
+
+def archive_numbers(client) -> set[int]:
+    body = client.get("/sitemap-archive.xml").content.decode()
+    return {int(n) for n in re.findall(r"<loc>[^<]*/archive/(\d+)/</loc>", body)}
+
+
+def test_a_new_days_puzzle_joins_the_archive_section_at_midnight(client):
+    with time_machine.travel(datetime(2026, 11, 21, 23, 59, tzinfo=UTC), tick=False):
+        assert max(archive_numbers(client)) == 20
+    with time_machine.travel(datetime(2026, 11, 22, 0, 1, tzinfo=UTC), tick=False):
+        assert max(archive_numbers(client)) == 21
+
+
+def test_an_unpublished_game_leaves_its_section_at_once(client):
+    from games.models import Game
+
+    assert client.get("/sitemap-games.xml").content.count(b"/time-shooter-3/</loc>") == LANGS
+    game = Game.objects.get(slug="time-shooter-3")
+    game.published = False
+    game.save()
+    assert b"/time-shooter-3/" not in client.get("/sitemap-games.xml").content
 
 
 def test_sections_are_compressed_for_crawlers_that_accept_it(client):
