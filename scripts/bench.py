@@ -32,7 +32,7 @@ PLAYERS = int(os.environ.get("BENCH_PLAYERS", "32"))
 WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
 # Sync workers, as the README's production profile runs them. A guess is one short
 # statement; threads in a worker only added handoffs of the interpreter lock, and kept
-# connections tied players to busy workers (docs/benchmarks.md, 25 November 14:00).
+# connections tied players to busy workers (docs/benchmarks.md, 25 November 13:30).
 THREADS = int(os.environ.get("BENCH_THREADS", "1"))
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pokeguess_bench"
