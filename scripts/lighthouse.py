@@ -4,6 +4,10 @@ Serves the site with gunicorn on a free port, runs the pinned `lighthouse` npm p
 against `/`, a game page, the archive, `/how-to-play/` and `/ar/`, and prints the four category scores plus the
 bytes of JavaScript and CSS each page transferred. Reports go to lighthouse-reports/.
 
+Each page, and what its game island asks the API for, is fetched a few times before it
+is measured, so that both workers hold them as they would after their first visitors:
+the first request for a silhouette renders it, and that is not what players wait for.
+
     make lighthouse   (python -m scripts.lighthouse)
 """
 
@@ -11,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+import urllib.request
 
 from scripts.serve import ROOT, gunicorn
 
@@ -18,7 +23,24 @@ PAGES = ["/", "/vex5/", "/archive/", "/how-to-play/", "/ar/"]
 OUT = ROOT / "lighthouse-reports"
 # Installed on demand by `make lighthouse` (not by every `npm ci`): see the Makefile.
 LIGHTHOUSE = ROOT / ".tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+WARM_ROUNDS = 6  # requests spread over the two workers
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"
+
+
+def fetch(url: str) -> bytes:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "br, gzip"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.read()
+
+
+def warm(base: str, path: str) -> None:
+    """``path``, today's puzzle, its silhouette and the names list, on every worker."""
+    lang = path.strip("/").split("/")[0] if path.startswith("/ar/") else "en"
+    for _ in range(WARM_ROUNDS):
+        fetch(f"{base}{path}")
+        today = json.loads(fetch(f"{base}/api/puzzle/today?lang={lang}"))
+        fetch(f"{base}{today['silhouette_url']}")
+        fetch(f"{base}/api/pokemon/names?lang={lang}")
 
 
 def main() -> int:
@@ -28,6 +50,7 @@ def main() -> int:
         for path in PAGES:
             name = path.strip("/").replace("/", "_") or "home"
             report = OUT / f"{name}.json"
+            warm(base, path)
             # Lighthouse sometimes fails its first navigation (NO_NAVSTART): one retry.
             for attempt in (1, 2):
                 done = subprocess.run(
