@@ -1,6 +1,7 @@
 // The shell: a few lines of plain TypeScript for every page, no React. Islands found in
 // the page (`data-island="…"`) are imported lazily, so a page downloads only its own.
 import "./styles/main.css";
+import { afterFirstContentfulPaint } from "./lib/paint";
 import { initShell } from "./lib/shell";
 
 type IslandLoader = () => Promise<{ mount: (root: HTMLElement) => void }>;
@@ -47,4 +48,4 @@ function mountIslands(): void {
 }
 
 initShell(document);
-mountIslands();
+afterFirstContentfulPaint(mountIslands);

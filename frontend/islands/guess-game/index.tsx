@@ -2,10 +2,16 @@
 // server-rendered fallback (noscript note, silhouette) with the game. Today's game needs
 // no router; the archive loads App (react-router) as a chunk of its own.
 import { createRoot } from "react-dom/client";
+import { shown } from "../../lib/paint";
 import type { IslandProps } from "./context";
 import { Layout } from "./Layout";
 import { TodayPage } from "./TodayPage";
 import "./game.css";
+
+// The server-rendered silhouette is the page's largest paint. Replaced before it ever
+// showed, the largest paint would be the game's own copy, which waits for this script;
+// so the game takes over once the browser has painted it, or after a short wait.
+const SHOWN_WITHIN_MS = 300;
 
 export function mount(root: HTMLElement): void {
   const script = root.querySelector('script[type="application/json"]');
@@ -17,10 +23,13 @@ export function mount(root: HTMLElement): void {
     return; // keep the server-rendered fallback
   }
   if (props.view === "today") {
-    createRoot(root).render(
-      <Layout props={props}>
-        <TodayPage />
-      </Layout>,
+    const fallback = root.querySelector<HTMLImageElement>(".guess-game__silhouette");
+    void shown(fallback, SHOWN_WITHIN_MS).then(() =>
+      createRoot(root).render(
+        <Layout props={props}>
+          <TodayPage />
+        </Layout>,
+      ),
     );
     return;
   }
