@@ -25,6 +25,9 @@ from portal import compression, versions
 from portal.absolute import site_url
 
 MAX_PAGES = 512
+# Bodies and their compressed copies, per worker: the sitemap's sections are up to 2 MB
+# each, and a crawler walking ten years of the archive must not fill a worker's memory.
+MAX_BYTES = 64 * 1024 * 1024
 # Every page's header and footer list the published games (games.navigation), so every
 # key names the game pages' version as well as the versions its view names.
 EVERY_PAGE = ("games",)
@@ -35,6 +38,7 @@ KEPT_HEADERS = ("Content-Type", "X-Robots-Tag", "Last-Modified")
 
 # key → [body, extra, {encoding: compressed body}] (compressed on first request for it).
 _pages: "OrderedDict[tuple, tuple[bytes, object, dict[str, bytes]]]" = OrderedDict()
+_held = 0  # bytes in _pages
 # Other memories of translated text (``forget_with_pages``), emptied with the pages.
 _also_clear: list[Callable[[], None]] = []
 
@@ -51,6 +55,7 @@ def render(
     """The (body, extra, content encoding) of a page: from memory, or ``build()`` once
     per key. The body comes compressed (brotli or gzip, whichever the request accepts)
     unless it holds a nonce, which differs on every response."""
+    global _held
     hit = _pages.get(key)
     if hit is None:
         body, extra = build()
@@ -59,8 +64,8 @@ def render(
             body = body.replace(nonce.encode(), NONCE_MARK.encode())
         hit = (body, extra, {})
         _pages[key] = hit
-        while len(_pages) > MAX_PAGES:
-            _pages.popitem(last=False)
+        _held += len(body)
+        _trim()
     else:
         _pages.move_to_end(key)
     body, extra, variants = hit
@@ -74,11 +79,23 @@ def render(
     packed = variants.get(encoding)
     if packed is None:
         packed = variants[encoding] = compression.compress(body, encoding)
+        _held += len(packed)
+        _trim()
     return packed, extra, encoding
 
 
+def _trim() -> None:
+    """Forget the least recently served pages past either limit (never the newest)."""
+    global _held
+    while len(_pages) > 1 and (len(_pages) > MAX_PAGES or _held > MAX_BYTES):
+        _key, (body, _extra, variants) = _pages.popitem(last=False)
+        _held -= len(body) + sum(len(packed) for packed in variants.values())
+
+
 def clear() -> None:
+    global _held
     _pages.clear()
+    _held = 0
     for forget in _also_clear:
         forget()
 

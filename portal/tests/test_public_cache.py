@@ -127,6 +127,38 @@ def test_a_page_that_used_a_nonce_gets_each_requests_own(rf):
     ]
 
 
+def test_the_rendered_pages_stay_within_their_byte_budget(rf, monkeypatch):
+    from portal import pagecache
+
+    monkeypatch.setattr(pagecache, "MAX_BYTES", 2500)
+    pagecache.clear()
+    built = []
+
+    def page(name: str) -> bytes:
+        def build():
+            built.append(name)
+            return name.encode() * 500, None  # 500 bytes a letter
+
+        body, _extra, _encoding = pagecache.render(rf.get("/x/"), (name,), build)
+        return body
+
+    for name in ("a", "bb", "c"):  # 500 + 1,000 + 500 bytes: all kept
+        page(name)
+    page("a")  # served again: now the most recent
+    page("dd")  # 3,000 bytes: the least recently served ("bb") goes
+    assert list(pagecache._pages) == [("c",), ("a",), ("dd",)]
+    assert pagecache._held == 2000
+    page("bb")
+    assert built == ["a", "bb", "c", "dd", "bb"]
+    huge = page("e" * 6)  # alone over the budget: kept, as the newest, with nothing else
+    assert len(huge) == 3000 and list(pagecache._pages) == [("eeeeee",)]
+    zipped = rf.get("/x/", HTTP_ACCEPT_ENCODING="gzip")
+    packed, _extra, encoding = pagecache.render(zipped, ("eeeeee",), lambda: (b"", None))
+    assert encoding == "gzip" and pagecache._held == 3000 + len(packed)  # its copy counts
+    pagecache.clear()
+    assert pagecache._held == 0
+
+
 def test_a_saved_translation_empties_the_rendered_pages(client):
     from portal import pagecache
     from translations import store
