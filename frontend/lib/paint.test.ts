@@ -6,6 +6,7 @@ type Callback = (list: { getEntriesByName: (name: string) => unknown[] }, observ
 class Fake {
   static last: Fake | undefined;
   static unsupported = false;
+  static supportedEntryTypes: readonly string[] = ["paint"];
   disconnected = false;
   constructor(readonly callback: Callback) {
     Fake.last = this;
@@ -25,6 +26,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   Fake.last = undefined;
   Fake.unsupported = false;
+  Fake.supportedEntryTypes = ["paint"];
   vi.stubGlobal("PerformanceObserver", Fake);
   vi.stubGlobal("requestAnimationFrame", (step: () => void) => setTimeout(step, 16));
 });
@@ -62,7 +64,15 @@ describe("afterFirstContentfulPaint", () => {
     expect(run).toHaveBeenCalledOnce();
   });
 
-  it("runs at once where the browser has no paint timing", () => {
+  it("runs at once where the browser does not list paint timing", () => {
+    Fake.supportedEntryTypes = ["navigation", "resource"];
+    const run = vi.fn();
+    afterFirstContentfulPaint(run);
+    expect(run).toHaveBeenCalledOnce();
+    expect(Fake.last).toBeUndefined(); // nothing observed
+  });
+
+  it("runs at once where the browser refuses to observe paints", () => {
     Fake.unsupported = true;
     const run = vi.fn();
     afterFirstContentfulPaint(run);

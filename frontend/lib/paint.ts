@@ -11,6 +11,14 @@ export function afterFirstContentfulPaint(run: () => void, fallbackMs = 1000): v
     done = true;
     run();
   };
+  // A browser may ignore an entry type it does not know instead of refusing it.
+  const observable =
+    typeof PerformanceObserver !== "undefined" &&
+    PerformanceObserver.supportedEntryTypes.includes("paint");
+  if (!observable) {
+    once();
+    return;
+  }
   setTimeout(once, fallbackMs);
   try {
     new PerformanceObserver((list, observer) => {
