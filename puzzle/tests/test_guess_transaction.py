@@ -4,6 +4,7 @@
 import json
 import threading
 from datetime import date
+from functools import partial
 
 import pytest
 from django.db import connection
@@ -63,13 +64,15 @@ def test_on_postgresql_a_returning_players_guess_is_one_statement_taken_or_refus
 
 
 def at_once(*works):
-    """Run each of ``works`` in a thread of its own, on a connection of its own
-    (autocommit, outside the test's transaction) as gunicorn's threads would: their
-    results, or the first exception."""
+    """Start each of ``works`` at the same moment, in a thread of its own, on a
+    connection of its own (autocommit, outside the test's transaction) as gunicorn's
+    workers would: their results, or the first exception."""
     outcomes: list = [None] * len(works)
+    start = threading.Barrier(len(works))
 
     def run(index: int) -> None:
         try:
+            start.wait(timeout=10)
             outcomes[index] = works[index]()
         except BaseException as exc:  # re-raised in the test's thread
             outcomes[index] = exc
@@ -111,22 +114,9 @@ def test_guesses_at_the_same_moment_spend_each_attempt_once(committed_game, name
     from puzzle import guesses
 
     ids = [1, 4, 7, 10, 13, 16, 19, 22] if names == "different" else [1] * 8
-    start = threading.Barrier(len(ids))
-    moment = timezone.now()
-
-    def tab(pokemon_id: int) -> str:
-        def work() -> str:
-            start.wait(timeout=10)
-            return guesses.record(
-                committed_game.player_id,
-                committed_game.puzzle,
-                Pokemon(pk=pokemon_id),
-                moment,
-            ).result
-
-        return work
-
-    results = sorted(at_once(*(tab(i) for i in ids)))
+    player, puzzle, moment = committed_game.player_id, committed_game.puzzle, timezone.now()
+    tabs = [partial(guesses.record, player, puzzle, Pokemon(pk=i), moment) for i in ids]
+    results = sorted(outcome.result for outcome in at_once(*tabs))
     (game,) = at_once(lambda: PlayerGame.objects.get(pk=committed_game.pk))
     if names == "different":
         assert results == ["added"] * 6 + ["finished"] * 2
@@ -314,16 +304,7 @@ def test_unknown_names_typed_at_the_same_moment_are_all_counted(committed_game):
     """The first sight of a spelling races its repeats: one row, every refusal counted."""
     puzzle = committed_game.puzzle
     texts = ["Pikachoo", "pikachoo ", "PIKACHOO", "Raichoo"] * 2
-    start = threading.Barrier(len(texts))
-
-    def refusal(text: str):
-        def work() -> None:
-            start.wait(timeout=10)
-            RefusedName.record(puzzle, text)
-
-        return work
-
-    at_once(*(refusal(text) for text in texts))
+    at_once(*(partial(RefusedName.record, puzzle, text) for text in texts))
     (rows,) = at_once(
         lambda: dict(RefusedName.objects.filter(puzzle=puzzle).values_list("key", "count"))
     )
