@@ -190,8 +190,10 @@ def main() -> int:
     with production_site() as base:
         port = int(base.rsplit(":", 1)[1])
         Player(port).request("GET", "/api/puzzle/today")  # warm up: creates today's puzzle
-        print(f"gunicorn {describe_workers()} on {os.cpu_count()} cores, ", end="")
-        print(f"{SECONDS:.0f}s per scenario, latencies in ms")
+        print(
+            f"gunicorn {describe_workers()} on {os.cpu_count()} cores, "
+            f"{SECONDS:.0f}s per scenario, latencies in ms"
+        )
         print(f"{'scenario':<32}{'req/s':>8}{'p50':>8}{'p99':>8}{'errors':>7}  ratio to bare")
         bare = run(port, "bare")
         print(

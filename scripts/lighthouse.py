@@ -19,7 +19,8 @@ import urllib.request
 
 from scripts.serve import ROOT, gunicorn
 
-PAGES = ["/", "/vex5/", "/archive/", "/how-to-play/", "/ar/"]
+# Each page and the language its island asks the API in.
+PAGES = {"/": "en", "/vex5/": "en", "/archive/": "en", "/how-to-play/": "en", "/ar/": "ar"}
 OUT = ROOT / "lighthouse-reports"
 # Installed on demand by `make lighthouse` (not by every `npm ci`): see the Makefile.
 LIGHTHOUSE = ROOT / ".tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
@@ -33,9 +34,8 @@ def fetch(url: str) -> bytes:
         return response.read()
 
 
-def warm(base: str, path: str) -> None:
+def warm(base: str, path: str, lang: str) -> None:
     """``path``, today's puzzle, its silhouette and the names list, on every worker."""
-    lang = path.strip("/").split("/")[0] if path.startswith("/ar/") else "en"
     for _ in range(WARM_ROUNDS):
         fetch(f"{base}{path}")
         today = json.loads(fetch(f"{base}/api/puzzle/today?lang={lang}"))
@@ -47,10 +47,10 @@ def main() -> int:
     OUT.mkdir(exist_ok=True)
     with gunicorn({**os.environ, "DJANGO_DEBUG": "0"}) as base:
         print(f"{'page':<16}{'perf':>6}{'a11y':>6}{'best':>6}{'seo':>6}{'JS KB':>8}{'CSS KB':>8}")
-        for path in PAGES:
+        for path, lang in PAGES.items():
             name = path.strip("/").replace("/", "_") or "home"
             report = OUT / f"{name}.json"
-            warm(base, path)
+            warm(base, path, lang)
             # Lighthouse sometimes fails its first navigation (NO_NAVSTART): one retry.
             for attempt in (1, 2):
                 done = subprocess.run(
