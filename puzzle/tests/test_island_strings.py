@@ -5,8 +5,11 @@ import re
 from pathlib import Path
 
 import pytest
+from django.utils import translation
+from django.utils.translation import ngettext
 
 from puzzle import island
+from translations import store
 
 TYPES_FILE = Path(__file__).resolve().parents[2] / "frontend" / "lib" / "strings.ts"
 
@@ -28,3 +31,32 @@ def test_it_sends_every_typed_key_with_the_props(rf):
     props = island.game_island_context(rf.get("/"))["game_props"]
     assert set(props["strings"]) == typed_keys()
     assert all(isinstance(text, str) and text for text in props["strings"].values())
+
+
+def counted(lang: str, key: str, count: int) -> str:
+    with translation.override(lang):
+        table = island.plural_tables(lang)[key]
+    return table["forms"][int(table["map"][count])]
+
+
+def test_the_counted_words_follow_each_languages_plural_rules():
+    assert counted("en", "guessCount", 1) == "{count} guess"
+    assert counted("en", "guessCount", 2) == "{count} guesses"
+    with translation.override("ru"):
+        for count in (1, 3, 5, 21, 111):
+            expected = ngettext("{count} guess", "{count} guesses", count)
+            assert counted("ru", "guessCount", count) == expected
+    assert counted("ru", "guessCount", 1) != counted("ru", "guessCount", 5)
+
+
+@pytest.mark.django_db
+def test_a_reloaded_catalogue_builds_the_tables_again():
+    with translation.override("de"):
+        before = island.plural_tables("de")
+        assert island.plural_tables("de") is before  # kept while the catalogue stands
+    store.load_catalogues()  # as a translator's save does in every worker
+    with translation.override("de"):
+        after = island.plural_tables("de")
+    assert after is not before
+    assert after == before
+    assert after["gameCount"]["forms"] == ["{count} Spiele", "{count} Spiel"]
