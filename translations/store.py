@@ -10,8 +10,10 @@ markup, plus the database's translations on top.
 
 import gettext as gettext_module
 import logging
+import os
 import time
 import uuid
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
 
@@ -111,10 +113,18 @@ def _drop(catalog: TranslationCatalog, key: str | tuple[str, int]) -> None:
 def _bad_project_keys(code: str) -> dict:
     """Entries of our own ``locale/<code>`` catalogue that break their source."""
     path = project_locale() / code / "LC_MESSAGES" / "django.mo"
-    if not path.exists():
-        return {}
     try:
-        with path.open("rb") as handle:
+        stat = path.stat()
+    except OSError:
+        return {}
+    return _bad_keys_of(code, str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)  # every language's file, with room for copies tests write
+def _bad_keys_of(code: str, path: str, mtime_ns: int, size: int) -> dict:
+    """As :func:`_bad_project_keys`, once per version of the file (callers only read)."""
+    try:
+        with open(path, "rb") as handle:
             own = gettext_module.GNUTranslations(handle)
     except (OSError, ValueError) as error:
         log.error("Unreadable catalogue %s: %s", path, error)
@@ -165,8 +175,10 @@ def load_catalogues() -> None:
     overrides: dict[str, list[TranslationOverride]] = {}
     for row in TranslationOverride.objects.all():
         overrides.setdefault(row.language, []).append(row)
-    # As Django's own reload on a changed .mo file (translation_file_changed).
-    gettext_module._translations = {}  # type: ignore[attr-defined]
+    # As Django's own reload on a changed .mo file (translation_file_changed), except
+    # that gettext keeps the files it parsed that have not changed since: a reload
+    # re-reads what Rosetta rewrote, not the 150 catalogues of Django and the apps.
+    _forget_changed_files()
     _django_catalogues._translations = {}
     _django_catalogues._default = None
     _django_catalogues._active = Local()
@@ -177,6 +189,39 @@ def load_catalogues() -> None:
             if catalog.get(key) == value:
                 _drop(catalog, key)
         _apply(translation, overrides.get(code, []))
+    _note_parsed_files()
+
+
+# What each .mo file gettext keeps parsed looked like when it was read: its
+# modification time and size.
+_parsed: dict[str, tuple[int, int] | None] = {}
+
+
+def _file_version(path: str) -> tuple[int, int] | None:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+def _gettext_files() -> dict:
+    # gettext's own cache of parsed files, keyed by (class, absolute path); private.
+    return gettext_module._translations  # type: ignore[attr-defined]
+
+
+def _forget_changed_files() -> None:
+    cached = _gettext_files()
+    for key in list(cached):
+        path = key[-1]
+        if path not in _parsed or _file_version(path) != _parsed[path]:
+            del cached[key]
+
+
+def _note_parsed_files() -> None:
+    _parsed.clear()
+    for key in _gettext_files():
+        _parsed[key[-1]] = _file_version(key[-1])
 
 
 class _State:

@@ -146,6 +146,23 @@ class TestEveryWorkerEveryNode:
         os.utime(locale_dir.with_suffix(".mo"), (1, 1))  # a new time, even within a tick
         assert "Links von nebenan" in client.get("/de/").content.decode()
 
+    def test_a_reload_reads_again_only_the_files_that_changed(self, locale_dir, monkeypatch):
+        store.load_catalogues()
+        read = []
+        parse = gettext_module.GNUTranslations._parse  # type: ignore[attr-defined]
+
+        def counted(catalogue, handle):
+            read.append(os.path.abspath(handle.name))
+            return parse(catalogue, handle)
+
+        monkeypatch.setattr(gettext_module.GNUTranslations, "_parse", counted)
+        store.load_catalogues()  # a save in the database: no file changed
+        assert read == []
+        mo = locale_dir.with_suffix(".mo")
+        os.utime(mo, (1, 1))  # Rosetta rewrote it
+        store.load_catalogues()
+        assert set(read) == {os.path.abspath(mo)}
+
     def test_a_fuzzy_translation_is_never_shown(self, client, settings):
         settings.TRANSLATIONS_CHECK_SECONDS = 0
         TranslationOverride.objects.create(
