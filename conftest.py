@@ -5,6 +5,7 @@ import copy
 import gc
 from collections import Counter
 from contextlib import ExitStack
+from typing import IO
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -14,6 +15,7 @@ from django.core.signals import setting_changed
 from django.db import connections
 
 from puzzle import ratelimits
+from tests import testdb
 
 
 def pytest_configure(config):
@@ -40,11 +42,54 @@ def pytest_collection_modifyitems(items):
         raise pytest.UsageError(f"Tests share an id, so some would not run: {twice}")
 
 
+class _Plan:
+    """How this process gets its test database (tests/testdb.py): ``build`` it and save
+    a copy, ``restore`` the saved copy, or ``load`` the data as always (PostgreSQL)."""
+
+    how = "load"
+    key = ""
+    lock: IO[str] | None = None
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings):
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if not testdb.applies(database):
+        return
+    _Plan.key = testdb.digest()
+    if not testdb.saved_copy(_Plan.key).exists():
+        _Plan.lock = testdb.claim()
+        if _Plan.lock is not None and testdb.saved_copy(_Plan.key).exists():
+            testdb.release(_Plan.lock)  # built while this process looked
+            _Plan.lock = None
+    if _Plan.lock is not None:
+        _Plan.how = "build"
+    else:
+        _Plan.how = "restore"
+        # Tables without migrations, which is quicker: the saved copy replaces them.
+        database.setdefault("TEST", {})["MIGRATE"] = False
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
+    from django.contrib.contenttypes.models import ContentType
+    from django.db import connection
+
     with django_db_blocker.unblock():
-        call_command("import_pokedex", verbosity=0)
-        call_command("load_games", verbosity=0)
+        if _Plan.how == "restore":
+            testdb.wait_for_build()
+        if _Plan.how == "restore" and testdb.saved_copy(_Plan.key).exists():
+            testdb.restore(connection, _Plan.key)
+            ContentType.objects.clear_cache()  # ids read while the tables were created
+        else:
+            call_command("import_pokedex", verbosity=0)
+            call_command("load_games", verbosity=0)
+        if _Plan.lock is not None:
+            testdb.save(connection, _Plan.key)
+            testdb.release(_Plan.lock)
+            _Plan.lock = None
     gc.collect()
     gc.freeze()
 
