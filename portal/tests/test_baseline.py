@@ -19,6 +19,13 @@ def test_it_keeps_a_field_staff_cleared():
 def test_it_only_adopts_a_value_already_equal_to_the_file():
     assert decide("same", "same", None) is Action.ADOPT
     assert decide("same", "same", digest("staff")) is Action.ADOPT
+    assert decide(["a", "b"], ["a", "b"], None) is Action.ADOPT
+    assert decide(None, "", digest("text")) is Action.ADOPT  # blank is blank
+
+
+def test_equal_values_of_another_type_are_compared_by_digest():
+    assert decide(1, 1.0, digest(1)) is Action.WRITE  # 1 and 1.0 are written differently
+    assert decide(True, 1, None) is Action.KEEP
 
 
 def test_without_a_baseline_it_fills_only_blank_fields():
