@@ -17,6 +17,8 @@ from portal import languages
 from portal.pagecache import cached_page
 
 LIMIT = 1000
+# Sitemap._location, private to Django and so left out of django-stubs.
+_django_location = getattr(Sitemap, "_location")  # noqa: B009
 CACHE_SECONDS = 60 * 60  # for shared caches (a CDN, a crawler's proxy)
 
 
@@ -31,6 +33,18 @@ class LocalizedSitemap(Sitemap):
         # Absolute URLs use SITE_URL when set, else the address of the request. Django's
         # views make one instance per request (the settings can change in tests).
         self.protocol = urlsplit(settings.SITE_URL).scheme or None
+        self._located: dict[tuple[object, str], str] = {}
+
+    def _location(self, item, force_lang_code=None):
+        # Django locates each URL for its own entry and again as an alternate of the
+        # entry of every language: 20 times, each under translation.override() and
+        # reverse(), most of a section's render. Each item and language once a render.
+        obj, lang_code = item
+        key = (getattr(obj, "pk", obj), force_lang_code or lang_code)
+        location = self._located.get(key)
+        if location is None:
+            location = self._located[key] = _django_location(self, item, force_lang_code)
+        return location
 
     def get_domain(self, site=None) -> str:
         return urlsplit(settings.SITE_URL).netloc or super().get_domain(site)

@@ -135,3 +135,16 @@ def test_sections_are_compressed_for_crawlers_that_accept_it(client):
     assert response["Content-Encoding"] == "gzip"
     root = ET.fromstring(gzip.decompress(response.content))
     assert len(root.findall("sm:url", NS)) == 6 * LANGS
+
+
+def test_each_page_is_located_once_per_language_in_a_render(client, monkeypatch):
+    from games.models import Game
+
+    located = []
+    where = Game.get_absolute_url
+    monkeypatch.setattr(Game, "get_absolute_url", lambda game: located.append(1) or where(game))
+    body = client.get("/sitemap-games.xml").content.decode()
+    games = Game.objects.published().count()
+    assert len(located) == games * LANGS  # not once more for each alternate
+    assert body.count("<loc>") == games * LANGS
+    assert body.count('hreflang="de"') == games * LANGS  # every entry lists every language
