@@ -5,9 +5,10 @@ Pokédex and the game pages into it: about 4.7 s a worker on this machine, paid 
 every run and by both xdist workers. Now the first process to need it builds it as
 before (real migrations, ``import_pokedex``, ``load_games``) and saves a copy in
 ``.make/testdb/``, named by a digest of everything that shapes it: the apps' code and
-migrations (tests excluded), the data files and the versions of Python and Django. Any
-other process of this run or of a later one creates the tables without migrations
-(quicker), then copies the saved database over them with SQLite's backup API.
+migrations (tests excluded), the data files, the locked packages and the versions of
+Python and Django. Any other process of this run or of a later one creates the tables
+without migrations (quicker), then copies the saved database over them with SQLite's
+backup API.
 
 A lock makes the second worker of a cold run wait for the first worker's build rather
 than repeat it. Only the in-memory SQLite database of the default profile is kept this
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / ".make" / "testdb"
 APPS = ("portal", "puzzle", "games", "pages", "translations")
 DATA = ("puzzle/data/*.json", "games/content/*.json", "games/content/i18n/*/*.json")
+LOCKS = ("requirements.lock", "requirements-dev.lock")  # the apps' own versions
 
 
 def digest() -> str:
@@ -35,7 +37,7 @@ def digest() -> str:
     files: list[Path] = []
     for app in APPS:
         files += [p for p in (ROOT / app).rglob("*.py") if "tests" not in p.parts]
-    for pattern in DATA:
+    for pattern in (*DATA, *LOCKS):
         files += ROOT.glob(pattern)
     hasher = hashlib.sha256(f"{sys.version}|{django.__version__}".encode())
     for path in sorted(files):
