@@ -172,6 +172,7 @@ def load_catalogues() -> None:
     """Rebuild every language's catalogue in this process (see the module docstring)."""
     from translations.models import TranslationOverride
 
+    started = time.time_ns()
     overrides: dict[str, list[TranslationOverride]] = {}
     for row in TranslationOverride.objects.all():
         overrides.setdefault(row.language, []).append(row)
@@ -189,12 +190,12 @@ def load_catalogues() -> None:
             if catalog.get(key) == value:
                 _drop(catalog, key)
         _apply(translation, overrides.get(code, []))
-    _note_parsed_files()
+    _note_parsed_files(started)
 
 
 # What each .mo file gettext keeps parsed looked like when it was read: its
 # modification time and size.
-_parsed: dict[str, tuple[int, int] | None] = {}
+_parsed: dict[str, tuple[int, int]] = {}
 
 
 def _file_version(path: str) -> tuple[int, int] | None:
@@ -218,10 +219,15 @@ def _forget_changed_files() -> None:
             del cached[key]
 
 
-def _note_parsed_files() -> None:
+def _note_parsed_files(started: int) -> None:
+    # A file changed within a second of the load's start may have been read before its
+    # change: it is not noted, so the next reload reads it again.
+    settled = started - 1_000_000_000
     _parsed.clear()
     for key in _gettext_files():
-        _parsed[key[-1]] = _file_version(key[-1])
+        version = _file_version(key[-1])
+        if version is not None and version[0] < settled:
+            _parsed[key[-1]] = version
 
 
 class _State:

@@ -60,6 +60,19 @@ def field(po_path: Path, msgid: str) -> str:
     return f"m_{digest}"
 
 
+def files_read(monkeypatch) -> list[str]:
+    """The .mo files gettext parses from now on, as they are parsed."""
+    read: list[str] = []
+    parse = gettext_module.GNUTranslations._parse  # type: ignore[attr-defined]
+
+    def counted(catalogue, handle):
+        read.append(os.path.abspath(handle.name))
+        return parse(catalogue, handle)
+
+    monkeypatch.setattr(gettext_module.GNUTranslations, "_parse", counted)
+    return read
+
+
 def german(msgid: str) -> str:
     with translation.override("de"):
         return translation.gettext(msgid)
@@ -147,21 +160,23 @@ class TestEveryWorkerEveryNode:
         assert "Links von nebenan" in client.get("/de/").content.decode()
 
     def test_a_reload_reads_again_only_the_files_that_changed(self, locale_dir, monkeypatch):
+        mo = locale_dir.with_suffix(".mo")
+        os.utime(mo, (1_000_000, 1_000_000))  # on disk for a while
         store.load_catalogues()
-        read = []
-        parse = gettext_module.GNUTranslations._parse  # type: ignore[attr-defined]
-
-        def counted(catalogue, handle):
-            read.append(os.path.abspath(handle.name))
-            return parse(catalogue, handle)
-
-        monkeypatch.setattr(gettext_module.GNUTranslations, "_parse", counted)
+        read = files_read(monkeypatch)
         store.load_catalogues()  # a save in the database: no file changed
         assert read == []
-        mo = locale_dir.with_suffix(".mo")
         os.utime(mo, (1, 1))  # Rosetta rewrote it
         store.load_catalogues()
         assert set(read) == {os.path.abspath(mo)}
+
+    def test_a_file_changed_as_a_reload_began_is_read_again_by_the_next(
+        self, locale_dir, monkeypatch
+    ):
+        store.load_catalogues()  # the fixture wrote the file a moment ago
+        read = files_read(monkeypatch)
+        store.load_catalogues()
+        assert os.path.abspath(locale_dir.with_suffix(".mo")) in read
 
     def test_a_fuzzy_translation_is_never_shown(self, client, settings):
         settings.TRANSLATIONS_CHECK_SECONDS = 0
