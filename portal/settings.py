@@ -82,9 +82,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "portal.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "portal.middleware.CSPMiddleware",
     # The API's catch-all (JSON 500) sits outside the database-down handler (503), so an
     # unreachable database is answered as 503 first.
     "puzzle.errors.ApiMiddleware",
