@@ -49,6 +49,14 @@ def test_a_page_that_shows_no_messages_leaves_them_for_the_next(cookie_messages)
     assert through_messages(reads_messages, {"messages": saved}).content == b"Saved."
 
 
+def test_a_page_that_shows_no_messages_makes_no_storage(cookie_messages):
+    from django.utils.functional import empty
+
+    request = RequestFactory().get("/")
+    MessageMiddleware(ignores_messages)(request)
+    assert request._messages._wrapped is empty
+
+
 def test_messages_read_are_cleared(cookie_messages):
     saved = through_messages(adds_a_message).cookies["messages"].value
     response = through_messages(reads_messages, {"messages": saved})
