@@ -8,6 +8,7 @@ code that edits a catalogue (``export_translations``) parses its own copy.
 """
 
 import os
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,3 +29,35 @@ def read(path: Path | str) -> polib.POFile:
 @lru_cache(maxsize=64)  # every language's catalogue, with room for a copy a test writes
 def _parse(path: str, mtime_ns: int, size: int) -> polib.POFile:
     return polib.pofile(path)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A catalogue's counts (the header is not an entry). ``messages`` are the entries
+    that are not obsolete; Rosetta's "Messages" column leaves the fuzzy ones out."""
+
+    messages: int
+    translated: int
+    untranslated: int
+    fuzzy: int
+    obsolete: int
+    percent_translated: int
+
+
+def summary(path: Path | str) -> Summary:
+    """The counts of the catalogue at ``path``, worked out once per version of the file."""
+    stat = os.stat(path)
+    return _summary(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _summary(path: str, mtime_ns: int, size: int) -> Summary:
+    catalogue = _parse(path, mtime_ns, size)
+    return Summary(
+        messages=sum(1 for entry in catalogue if not entry.obsolete),
+        translated=len(catalogue.translated_entries()),
+        untranslated=len(catalogue.untranslated_entries()),
+        fuzzy=len(catalogue.fuzzy_entries()),
+        obsolete=len(catalogue.obsolete_entries()),
+        percent_translated=catalogue.percent_translated(),
+    )

@@ -33,3 +33,24 @@ def test_a_rewritten_file_is_read_again_even_within_the_same_tick(tmp_path):
 
 def test_the_path_of_a_language_is_in_the_project_locale(settings):
     assert catalogues.path_of("de") == settings.LOCALE_PATHS[0] / "de/LC_MESSAGES/django.po"
+
+
+def test_a_summary_counts_each_kind_of_entry(tmp_path):
+    path = tmp_path / "django.po"
+    path.write_text(
+        CATALOGUE.format("Schnelllinks")
+        + '\n#, fuzzy\nmsgid "Draft"\nmsgstr "Entwurf"\n\nmsgid "Empty"\nmsgstr ""\n'
+        + '\n#~ msgid "Gone"\n#~ msgstr "Weg"\n',
+        encoding="utf-8",
+    )
+    assert catalogues.summary(path) == catalogues.Summary(
+        messages=3, translated=1, untranslated=1, fuzzy=1, obsolete=1, percent_translated=33
+    )
+
+
+def test_a_summary_follows_a_rewritten_file(tmp_path):
+    path = tmp_path / "django.po"
+    path.write_text(CATALOGUE.format(""), encoding="utf-8")
+    assert catalogues.summary(path).translated == 0
+    path.write_text(CATALOGUE.format("Kurzwege"), encoding="utf-8")
+    assert catalogues.summary(path).translated == 1

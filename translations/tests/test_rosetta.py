@@ -16,6 +16,7 @@ from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from django.utils import translation
 
+from portal import catalogues
 from translations import store
 from translations.models import TranslationOverride
 
@@ -84,6 +85,25 @@ class TestProjectCataloguesOnly:
         assert "/locale/de/LC_MESSAGES/django.po" in html
         assert "site-packages" not in html and "locale_admin" not in html
         assert "Third party" not in html
+
+    def test_the_file_list_reads_each_catalogue_once_per_version(self, translator, monkeypatch):
+        from rosetta import views as rosetta_views
+
+        translator.get("/rosetta/files/project/")
+        parsed: list[str] = []
+        real = polib.pofile
+
+        def parse(path, **kwargs):
+            parsed.append(path)
+            return real(path, **kwargs)
+
+        monkeypatch.setattr(polib, "pofile", parse)
+        monkeypatch.setattr(rosetta_views, "pofile", parse)  # Rosetta's own reading
+        html = translator.get("/rosetta/files/project/").content.decode()
+        assert parsed == []
+        de = catalogues.summary(catalogues.path_of("de"))
+        assert f'<td class="ch-translated r">{de.translated}</td>' in html
+        assert f'<td class="ch-progress r">{de.percent_translated}%</td>' in html
 
     @pytest.mark.parametrize("other", ["django", "third-party", "all"])
     def test_other_filters_lead_back_to_the_project(self, translator, other):
