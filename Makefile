@@ -111,12 +111,12 @@ lint: $(STAMPS)/python $(STAMPS)/node
 # it prints its slowest tests and its wall time, to keep it fast.
 test-python: $(STAMPS)/python $(MO_FILES) $(STAMPS)/admin-locale
 	@TIMEFORMAT='Python suite: %R s wall time'; \
-	time $(VENV)/bin/pytest -q -m "not e2e" -n 2 --durations=5
+	time $(VENV)/bin/pytest -q -m "not e2e" -n 2 --dist worksteal --durations=5
 
 # The generated tests again with ten times their examples (puzzle/tests/examples.py);
 # CI runs it after `make test`.
 fuzz: $(STAMPS)/python $(MO_FILES) $(STAMPS)/admin-locale
-	HYPOTHESIS_DEPTH=10 $(VENV)/bin/pytest -q -n 2 puzzle/tests/test_fuzz.py puzzle/tests/test_properties.py
+	HYPOTHESIS_DEPTH=10 $(VENV)/bin/pytest -q -n 2 --dist worksteal puzzle/tests/test_fuzz.py puzzle/tests/test_properties.py
 
 test-js: $(STAMPS)/node
 	npx vitest run
