@@ -143,6 +143,14 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
         "DB_CONNECT_TIMEOUT", default=3
     )
+    # Parameters travel apart from the statement, and a statement a connection has run
+    # five times is prepared: PostgreSQL then skips parsing and planning it, and Python
+    # quoting its values (docs/scaling.md "The guess"). A proxy that shares server
+    # connections between transactions (PgBouncer before 1.21 in transaction mode) cannot
+    # keep prepared statements: DB_PREPARED_STATEMENTS=0 there.
+    DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
+    if env.bool("DB_PREPARED_STATEMENTS", default=True):
+        DATABASES["default"]["OPTIONS"]["prepare_threshold"] = 5
 # DB_POOL=1: psycopg's connection pool (PostgreSQL) instead of persistent connections;
 # Django requires CONN_MAX_AGE=0 with it. See docs/scaling.md.
 if env.bool("DB_POOL", default=False) and DATABASES["default"]["ENGINE"].endswith("postgresql"):

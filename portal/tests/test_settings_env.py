@@ -24,6 +24,7 @@ VARIABLES = [
     "DB_CONN_MAX_AGE",
     "DB_CONNECT_TIMEOUT",
     "DB_POOL",
+    "DB_PREPARED_STATEMENTS",
     "DB_POOL_MIN",
     "DB_POOL_MAX",
     "REDIS_URL",
@@ -105,12 +106,22 @@ class TestDefaults:
         assert database["OPTIONS"]["pool"] == {"min_size": 1, "max_size": 8}
         assert database["OPTIONS"]["sslmode"] == "require"
         assert database["OPTIONS"]["connect_timeout"] == 3
+        assert database["OPTIONS"]["server_side_binding"] is True
+        assert database["OPTIONS"]["prepare_threshold"] == 5
         assert values["CACHES"]["default"]["OPTIONS"]["socket_timeout"] == 1.5
         assert values["SECURE_HSTS_SECONDS"] == 31536000 and values["SECURE_HSTS_PRELOAD"]
         assert values["TRUSTED_PROXY_HOPS"] == 2
         assert values["SERVE_MEDIA"] is False
         # A secret the README asks for is not a setting of its own.
         assert "DATABASE_URL" not in values
+
+    def test_prepared_statements_can_be_switched_off_for_a_pooling_proxy(self, load):
+        values = load(
+            DATABASE_URL="postgres://user:pw@db:5432/pokeguess", DB_PREPARED_STATEMENTS="0"
+        )
+        options = values["DATABASES"]["default"]["OPTIONS"]
+        assert options["server_side_binding"] is True
+        assert "prepare_threshold" not in options  # Django's default: never prepare
 
 
 class TestValues:

@@ -270,6 +270,21 @@ class TestTheGameKeepsItsOwnRules:
         assert refused.value.reason == "finished"
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
+def test_on_postgresql_the_guess_statement_is_prepared_once_a_connection_has_run_it(
+    client, pikachu_today
+):
+    with at(NOON):
+        for _player in range(6):  # six returning players' guesses: one statement each
+            guess(client, 21, "Charmander")
+            guess(client, 21, "Bulbasaur")
+            client.cookies.pop("pg_player")  # the next player
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("UPDATE puzzle_playergame" in text for text in prepared), prepared
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's query planner")
 def test_a_guess_finds_its_game_by_player_and_puzzle_on_a_busy_day(pikachu_today):
     from django.utils import timezone
