@@ -57,6 +57,21 @@ def describe_workers() -> str:
     return f"{WORKERS} sync workers"
 
 
+def host_speed() -> str:
+    """A yardstick of this host's single-core speed, printed with each run so runs on
+    different hosts can be compared: the same code served about 2,000 bare requests/s
+    on a host that did this in 0.8-1.0 s and about 800 on one that took 1.8-2.3 s
+    (docs/benchmarks.md). Best of three, before any load starts."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        total = 0
+        for i in range(10_000_000):
+            total += i
+        best = min(best, time.perf_counter() - started)
+    return f"host speed: ten million Python additions in {best:.2f} s (lower is faster)"
+
+
 def ensure_database() -> None:
     import psycopg
 
@@ -192,7 +207,7 @@ def main() -> int:
         Player(port).request("GET", "/api/puzzle/today")  # warm up: creates today's puzzle
         print(
             f"gunicorn {describe_workers()} on {os.cpu_count()} cores, "
-            f"{SECONDS:.0f}s per scenario, latencies in ms"
+            f"{SECONDS:.0f}s per scenario, latencies in ms; {host_speed()}"
         )
         print(f"{'scenario':<32}{'req/s':>8}{'p50':>8}{'p99':>8}{'errors':>7}  ratio to bare")
         bare = run(port, "bare")

@@ -20,7 +20,7 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-from scripts.bench import TARGETS, describe_workers, production_site
+from scripts.bench import TARGETS, describe_workers, host_speed, production_site
 from scripts.serve import ROOT
 
 LOCUSTFILE = ROOT / "scripts" / "spike_locustfile.py"
@@ -95,7 +95,10 @@ def main() -> int:
     # Sync workers close each connection after its response. With threaded ones
     # (BENCH_THREADS) players keep theirs between guesses, up to four seconds apart.
     with production_site(keep_alive=10) as base:
-        print(f"gunicorn {describe_workers()} on {os.cpu_count()} cores; latencies in ms")
+        print(
+            f"gunicorn {describe_workers()} on {os.cpu_count()} cores; latencies in ms; "
+            f"{host_speed()}"
+        )
         print(f"\nCapacity ({CAPACITY_SECONDS}s each, no think time), ratio to the bare view:")
         print(header())
         bare = locust(base, CAPACITY_USERS, CAPACITY_USERS, CAPACITY_SECONDS, "BareView")
