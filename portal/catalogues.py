@@ -20,10 +20,16 @@ def path_of(code: str) -> Path:
     return Path(settings.LOCALE_PATHS[0]) / code / "LC_MESSAGES" / "django.po"
 
 
+def file_version(path: Path | str) -> tuple[int, int]:
+    """The file's modification time (ns) and size: what is read from it is read again
+    when either changes. Raises ``OSError`` for a missing file, as ``os.stat``."""
+    stat = os.stat(path)
+    return stat.st_mtime_ns, stat.st_size
+
+
 def read(path: Path | str) -> polib.POFile:
     """The parsed catalogue at ``path``, shared: do not change it."""
-    stat = os.stat(path)
-    return _parse(str(path), stat.st_mtime_ns, stat.st_size)
+    return _parse(str(path), *file_version(path))
 
 
 @lru_cache(maxsize=64)  # every language's catalogue, with room for a copy a test writes
@@ -46,8 +52,7 @@ class Summary:
 
 def summary(path: Path | str) -> Summary:
     """The counts of the catalogue at ``path``, worked out once per version of the file."""
-    stat = os.stat(path)
-    return _summary(str(path), stat.st_mtime_ns, stat.st_size)
+    return _summary(str(path), *file_version(path))
 
 
 @lru_cache(maxsize=64)

@@ -10,7 +10,6 @@ markup, plus the database's translations on top.
 
 import gettext as gettext_module
 import logging
-import os
 import time
 import uuid
 from functools import lru_cache
@@ -23,7 +22,7 @@ from django.core.cache import cache
 from django.utils.translation import trans_real
 from django.utils.translation.trans_real import DjangoTranslation, TranslationCatalog
 
-from portal import pagecache
+from portal import catalogues, pagecache
 from translations import rules
 
 if TYPE_CHECKING:
@@ -114,10 +113,10 @@ def _bad_project_keys(code: str) -> dict:
     """Entries of our own ``locale/<code>`` catalogue that break their source."""
     path = project_locale() / code / "LC_MESSAGES" / "django.mo"
     try:
-        stat = path.stat()
+        version = catalogues.file_version(path)
     except OSError:
         return {}
-    return _bad_keys_of(code, str(path), stat.st_mtime_ns, stat.st_size)
+    return _bad_keys_of(code, str(path), *version)
 
 
 @lru_cache(maxsize=64)  # every language's file, with room for copies tests write
@@ -200,10 +199,9 @@ _parsed: dict[str, tuple[int, int]] = {}
 
 def _file_version(path: str) -> tuple[int, int] | None:
     try:
-        stat = os.stat(path)
+        return catalogues.file_version(path)
     except OSError:
         return None
-    return stat.st_mtime_ns, stat.st_size
 
 
 def _gettext_files() -> dict:
