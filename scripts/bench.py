@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from http.cookies import SimpleCookie
 
 from scripts.bench_names import GUESSES, TYPOS
-from scripts.serve import gunicorn, manage
+from scripts.serve import ROOT, gunicorn, manage
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "32"))
@@ -38,6 +38,13 @@ DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pokeguess_bench"
 )
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/2")
+# The server's own output (its request log: a line per request) goes to a file, not
+# between the figures; writing it stays part of every request, as in production.
+SERVER_LOG = ROOT / ".make" / "bench-server.log"
+# Before each measured window, the same load unmeasured for this long: every worker has
+# imported the site, read the catalogues and filled its caches, as at midnight, when
+# the workers have been serving all day.
+WARM_SECONDS = 1.0
 NAMES = GUESSES + TYPOS
 ACCEPT = {"Accept-Encoding": "br, gzip"}  # as browsers, crawlers and CDNs ask
 # The ratio table (docs/benchmarks.md): label, page path (None: the guess API), concurrent
@@ -111,7 +118,10 @@ def production_site(keep_alive: int = 2) -> Iterator[str]:
     for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
         manage(env, *args)
     vacuum()
-    with gunicorn(env, workers=WORKERS, threads=THREADS, keep_alive=keep_alive) as base:
+    SERVER_LOG.parent.mkdir(exist_ok=True)
+    with gunicorn(
+        env, workers=WORKERS, threads=THREADS, keep_alive=keep_alive, log=SERVER_LOG
+    ) as base:
         yield base
 
 
@@ -143,12 +153,14 @@ class Player:
         return json.loads(self.request("GET", "/api/puzzle/today")[1])["number"]
 
 
-def run(port: int, scenario: str, path: str = "/", players: int = PLAYERS) -> dict:
+def run(
+    port: int, scenario: str, path: str = "/", players: int = PLAYERS, seconds: float = SECONDS
+) -> dict:
     latencies: list[float] = []
     statuses: dict[int, int] = {}
     errors = 0
     lock = threading.Lock()
-    stop = time.monotonic() + SECONDS
+    stop = time.monotonic() + seconds
 
     def worker(seed: int) -> None:
         nonlocal errors
@@ -210,20 +222,20 @@ def main() -> int:
         Player(port).request("GET", "/api/puzzle/today")  # warm up: creates today's puzzle
         print(
             f"gunicorn {describe_workers()} on {os.cpu_count()} cores, "
-            f"{SECONDS:.0f}s per scenario, latencies in ms; {host_speed()}"
+            f"{SECONDS:.0f}s per scenario after {WARM_SECONDS:.0f}s unmeasured, latencies in ms; "
+            f"{host_speed()}; the server's log: {SERVER_LOG.relative_to(ROOT)}"
         )
         print(f"{'scenario':<32}{'req/s':>8}{'p50':>8}{'p99':>8}{'errors':>7}  ratio to bare")
+        run(port, "bare", seconds=WARM_SECONDS)
         bare = run(port, "bare")
         print(
             f"{'bare view /healthz (' + str(PLAYERS) + ')':<32}{bare['rps']:>8.0f}"
             f"{bare['p50']:>8.1f}{bare['p99']:>8.1f}{bare['errors']:>7}  {bare['statuses']}"
         )
         for label, path, players, target in TARGETS:
-            if path is None:
-                r = run(port, "guess", players=players)
-            else:
-                Player(port).request("GET", path, headers=ACCEPT)  # warm the caches first
-                r = run(port, "page", path, players=players)
+            scenario = "guess" if path is None else "page"
+            run(port, scenario, path or "/", players=players, seconds=WARM_SECONDS)
+            r = run(port, scenario, path or "/", players=players)
             ratio = r["rps"] / (bare["rps"] or 1)
             print(
                 f"{label + ' (' + str(players) + ')':<32}{r['rps']:>8.0f}{r['p50']:>8.1f}"

@@ -20,7 +20,7 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-from scripts.bench import TARGETS, describe_workers, host_speed, production_site
+from scripts.bench import SERVER_LOG, TARGETS, describe_workers, host_speed, production_site
 from scripts.serve import ROOT
 
 LOCUSTFILE = ROOT / "scripts" / "spike_locustfile.py"
@@ -97,7 +97,7 @@ def main() -> int:
     with production_site(keep_alive=10) as base:
         print(
             f"gunicorn {describe_workers()} on {os.cpu_count()} cores; latencies in ms; "
-            f"{host_speed()}"
+            f"{host_speed()}; the server's log: {SERVER_LOG.relative_to(ROOT)}"
         )
         print(f"\nCapacity ({CAPACITY_SECONDS}s each, no think time), ratio to the bare view:")
         print(header())

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,49 +31,60 @@ def manage(env: dict, *args: str) -> None:
 
 @contextmanager
 def gunicorn(
-    env: dict, workers: int = 2, threads: int = 1, keep_alive: int = 2, preload: bool = False
+    env: dict,
+    workers: int = 2,
+    threads: int = 1,
+    keep_alive: int = 2,
+    preload: bool = False,
+    log: Path | None = None,
 ) -> Iterator[str]:
     """Yield the base URL of a gunicorn serving the project with ``env`` (``threads`` > 1:
     gunicorn's threaded workers, for requests that mostly wait on the database;
     ``preload``: the site is imported once and the workers forked from it, for a test
-    that needs several workers but not their start-up cost)."""
+    that needs several workers but not their start-up cost; ``log``: a file for the
+    server's output, its request log included, instead of the caller's own)."""
     port = free_port()
-    process = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "portal.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--no-control-socket",
-            "--log-level",
-            "warning",
-            *(["--threads", str(threads)] if threads > 1 else []),
-            *(["--preload"] if preload else []),
-            "--keep-alive",
-            str(keep_alive),
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("gunicorn did not start") from None
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        # Quick shutdown (SIGINT): a graceful one (SIGTERM) waits for idle workers and
-        # open connections, seconds a test or a benchmark has no use for.
-        process.send_signal(signal.SIGINT)
+    with open(log, "w") if log else nullcontext() as output:
+        process = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "gunicorn"),
+                "portal.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(workers),
+                "--no-control-socket",
+                "--log-level",
+                "warning",
+                *(["--threads", str(threads)] if threads > 1 else []),
+                *(["--preload"] if preload else []),
+                "--keep-alive",
+                str(keep_alive),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=output,
+        )
         try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:  # a worker stuck in a long request
-            process.kill()
-            process.wait()
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or process.poll() is not None:
+                        raise RuntimeError(
+                            "gunicorn did not start" + (f" (its output: {log})" if log else "")
+                        ) from None
+                    time.sleep(0.1)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            # Quick shutdown (SIGINT): a graceful one (SIGTERM) waits for idle workers and
+            # open connections, seconds a test or a benchmark has no use for.
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # a worker stuck in a long request
+                process.kill()
+                process.wait()
