@@ -9,6 +9,7 @@ class PuzzleConfig(AppConfig):
         # Workers keep the Pokédex and released puzzles in memory (puzzle.memory):
         # every staff edit bumps the version they are keyed by.
         from portal import versions
+        from portal.warmup import worker_starting
         from puzzle import memory
         from puzzle.models import DailyPuzzle, Pokemon
 
@@ -20,3 +21,4 @@ class PuzzleConfig(AppConfig):
             receiver = versions.bumper(name, on_create=on_create)
             post_save.connect(receiver, sender=model, weak=False, dispatch_uid=f"bump-{name}")
             post_delete.connect(receiver, sender=model, weak=False, dispatch_uid=f"bump-{name}")
+        worker_starting.connect(memory.load_at_start, dispatch_uid="puzzle-warm-up")

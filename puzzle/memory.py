@@ -29,6 +29,11 @@ def pokedex() -> dict[int, Pokemon]:
     return _pokedex[1]
 
 
+def load_at_start(**_kwargs) -> None:
+    """A new worker reads the Pokédex before its first request (portal.warmup)."""
+    pokedex()
+
+
 def pokemon(pk: int) -> Pokemon | None:
     return pokedex().get(pk)
 

@@ -260,6 +260,11 @@ def refresh_if_changed(force: bool = False) -> bool:
     return True
 
 
+def load_at_start(**_kwargs) -> None:
+    """A new worker loads its catalogues before its first request (portal.warmup)."""
+    refresh_if_changed(force=True)
+
+
 def forget() -> None:
     """Reload on the next request (tests whose saved rows are rolled back, which moves
     no revision)."""
