@@ -112,6 +112,9 @@ TEMPLATES = [
         },
     },
 ]
+# Widgets and labels render from Django's Jinja2 copies of its form templates, the
+# admin's own widgets with the engine above: the admin's part pages (portal/forms.py).
+FORM_RENDERER = "portal.forms.FormRenderer"
 
 # Lower case, so it is no setting: the URL may hold a password.
 database_url: str = env.str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
