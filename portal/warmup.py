@@ -7,29 +7,40 @@ whenever gunicorn replaces one (a crash, a timeout; under `make run`, a changed
 catalogue); a worker now does this while it boots, before it accepts a connection, so
 the players it then serves do not wait for it.
 
-Apps connect what they load to ``worker_starting`` (``translations.apps``,
-``puzzle.apps``). Nothing here may keep a worker from starting: a step that fails (the
-database or the cache unreachable) is logged and left to the first request that needs
-it, as it would have been without this.
+Apps register what they load with ``at_start`` (``translations.apps``, ``puzzle.apps``).
+Nothing here may keep a worker from starting: at the first step that fails (the
+database or the cache unreachable, each step would wait for its timeout again) the
+rest is left to the first requests that need it, as it was without this. With the
+database hanging rather than refusing, a worker so starts one connection timeout later
+(``DB_CONNECT_TIMEOUT``, 3 s by default).
 """
 
 import logging
+from collections.abc import Callable
 
 from django.db import connections
-from django.dispatch import Signal
 from django.urls import get_resolver
 
 log = logging.getLogger(__name__)
 
-worker_starting = Signal()
+_steps: list[Callable[[], object]] = []
+
+
+def at_start(step: Callable[[], object]) -> None:
+    """Run ``step`` in ``warm_up``, after those registered before it."""
+    if step not in _steps:
+        _steps.append(step)
 
 
 def warm_up() -> None:
     get_resolver().url_patterns  # noqa: B018 - imports the URLconf and every view
-    for receiver, result in worker_starting.send_robust(sender=None):
-        if isinstance(result, Exception):
-            name = getattr(receiver, "__qualname__", repr(receiver))
-            log.error("%s failed at start; a request will retry it", name, exc_info=result)
-    # With gunicorn's --preload this runs in the master: its workers must not share its
-    # database connection. Each worker opens its own on its first query.
-    connections.close_all()
+    try:
+        for step in _steps:
+            step()
+    except Exception:
+        name = f"{step.__module__}.{step.__qualname__}"
+        log.warning("Could not run %s at start; requests will load it", name, exc_info=True)
+    finally:
+        # With gunicorn's --preload this runs in the master: its workers must not share
+        # its database connection. Each worker opens its own on its first query.
+        connections.close_all()

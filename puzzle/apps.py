@@ -8,8 +8,7 @@ class PuzzleConfig(AppConfig):
     def ready(self) -> None:
         # Workers keep the Pokédex and released puzzles in memory (puzzle.memory):
         # every staff edit bumps the version they are keyed by.
-        from portal import versions
-        from portal.warmup import worker_starting
+        from portal import versions, warmup
         from puzzle import memory
         from puzzle.models import DailyPuzzle, Pokemon
 
@@ -21,4 +20,4 @@ class PuzzleConfig(AppConfig):
             receiver = versions.bumper(name, on_create=on_create)
             post_save.connect(receiver, sender=model, weak=False, dispatch_uid=f"bump-{name}")
             post_delete.connect(receiver, sender=model, weak=False, dispatch_uid=f"bump-{name}")
-        worker_starting.connect(memory.load_at_start, dispatch_uid="puzzle-warm-up")
+        warmup.at_start(memory.load_at_start)

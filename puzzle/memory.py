@@ -29,7 +29,7 @@ def pokedex() -> dict[int, Pokemon]:
     return _pokedex[1]
 
 
-def load_at_start(**_kwargs) -> None:
+def load_at_start() -> None:
     """A new worker reads the Pokédex before its first request (portal.warmup)."""
     pokedex()
 

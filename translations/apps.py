@@ -9,8 +9,8 @@ class TranslationsConfig(AppConfig):
     def ready(self) -> None:
         from rosetta.signals import entry_changed
 
-        from portal.warmup import worker_starting
+        from portal import warmup
         from translations import store
 
         entry_changed.connect(store.record_rosetta_change, dispatch_uid="translations-override")
-        worker_starting.connect(store.load_at_start, dispatch_uid="translations-warm-up")
+        warmup.at_start(store.load_at_start)

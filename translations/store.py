@@ -260,7 +260,7 @@ def refresh_if_changed(force: bool = False) -> bool:
     return True
 
 
-def load_at_start(**_kwargs) -> None:
+def load_at_start() -> None:
     """A new worker loads its catalogues before its first request (portal.warmup)."""
     refresh_if_changed(force=True)
 
