@@ -10,6 +10,7 @@ from PIL import Image
 
 from puzzle.models import DailyPuzzle, Pokemon
 from puzzle.silhouette import render_silhouette
+from puzzle.tests.test_backoffice import form_data
 
 pytestmark = pytest.mark.django_db
 NOON = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
@@ -23,23 +24,6 @@ def png_bytes() -> bytes:
     out = BytesIO()
     image.save(out, "PNG")
     return out.getvalue()
-
-
-def form_data(pokemon: Pokemon, **changes) -> dict:
-    data = {
-        "id": pokemon.id,
-        "name_en": pokemon.name_en,
-        "extra_names": "[]",
-        "type1": pokemon.type1,
-        "type2": pokemon.type2,
-        "generation": pokemon.generation,
-        "stage": pokemon.stage,
-        "color": pokemon.color,
-        "height": pokemon.height,
-        "weight": pokemon.weight,
-    }
-    data.update(changes)
-    return data
 
 
 def test_staff_can_upload_artwork_and_add_a_species_to_the_pool(staff):
