@@ -111,12 +111,11 @@ def _drop(catalog: TranslationCatalog, key: str | tuple[str, int]) -> None:
 
 def _bad_project_keys(code: str) -> dict:
     """Entries of our own ``locale/<code>`` catalogue that break their source."""
-    path = project_locale() / code / "LC_MESSAGES" / "django.mo"
-    try:
-        version = catalogues.file_version(path)
-    except OSError:
+    path = str(project_locale() / code / "LC_MESSAGES" / "django.mo")
+    version = _file_version(path)
+    if version is None:
         return {}
-    return _bad_keys_of(code, str(path), *version)
+    return _bad_keys_of(code, path, *version)
 
 
 @lru_cache(maxsize=64)  # every language's file, with room for copies tests write
