@@ -20,7 +20,14 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-from scripts.bench import SERVER_LOG, TARGETS, describe_workers, host_speed, production_site
+from scripts.bench import (
+    SERVER_LOG,
+    TARGETS,
+    describe_workers,
+    host_speed,
+    production_site,
+    speed_after,
+)
 from scripts.serve import ROOT
 
 LOCUSTFILE = ROOT / "scripts" / "spike_locustfile.py"
@@ -137,6 +144,7 @@ def main() -> int:
         print(header())
         for row in sorted(rows, key=lambda r: r["Name"]):
             print(line(row["Name"][:34], row, f"{row['Request Count']} requests"))
+        print(f"\n{speed_after()}")
     return 0
 
 
