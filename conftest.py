@@ -44,9 +44,14 @@ def pytest_collection_modifyitems(items):
     # CI), the first worker to need one builds it and the other waits for the build, 1.6 s
     # (tests/testdb.py). xdist's work-stealing gives each worker a contiguous share of
     # this list, so the first worker now spends that time on the tests that need nothing.
-    items.sort(key=_needs_database)  # stable: each group keeps its collection order
+    # pytest-django's own hook (run before this one) put them last, after the database
+    # tests and then the transactional ones; the sort is stable, so that order stays.
+    items.sort(key=_needs_database)
 
 
+# pytest-django's ordering reads the marker and the db, transactional_db and live_server
+# fixtures; a fixture that asks for django_db_setup itself (the catalogue check's
+# detector, the SQLite concurrency test's copy) builds the database too, so it counts.
 _DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_setup", "live_server"})
 
 
