@@ -46,7 +46,10 @@ def pytest_collection_modifyitems(items):
     # this list, so the first worker now spends that time on the tests that need nothing.
     # pytest-django's own hook (run before this one) put them last, after the database
     # tests and then the transactional ones; the sort is stable, so that order stays.
-    items.sort(key=_needs_database)
+    # Within each group the slow tests go first: a worker that is left with a long test
+    # at the end, a server started in a subprocess, say, keeps the other idle until it
+    # ends (the queue's tail is what a worker steals last), up to 2.4 s on this machine.
+    items.sort(key=lambda item: (_needs_database(item), item.get_closest_marker("slow") is None))
 
 
 # pytest-django's ordering reads the marker and the db, transactional_db and live_server

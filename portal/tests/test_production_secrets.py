@@ -39,6 +39,7 @@ def start_wsgi(**overrides: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 class TestProductionStart:
     def test_it_refuses_to_start_without_secrets(self):
         result = start_wsgi(DJANGO_ENV="production")

@@ -76,6 +76,7 @@ def test_archive_locations_are_the_routes_addresses_in_every_language():
                 assert sitemap.location(number) == expected
 
 
+@pytest.mark.slow
 def test_ten_years_of_puzzles_stay_within_the_limits(client):
     ten_years = datetime(2036, 11, 21, 12, tzinfo=UTC)
     with time_machine.travel(ten_years, tick=False):

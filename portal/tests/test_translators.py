@@ -30,6 +30,7 @@ def test_anyone_else_is_sent_to_the_login(client):
     assert "/admin/login/" in response["Location"]
 
 
+@pytest.mark.slow
 def test_the_status_command_lists_every_language_with_complete_game_pages(capsys):
     from django.conf import settings
 

@@ -75,6 +75,7 @@ def test_a_block_of_saves_bumps_each_name_once_at_its_end():
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_loading_the_game_pages_bumps_their_version_once(monkeypatch):
     from games.content import load_all
     from games.models import ContentBaseline, Game

@@ -152,6 +152,7 @@ print(usage["count"])
 
 
 class TestSharedCounters:
+    @pytest.mark.slow
     def test_two_processes_count_against_one_budget(self, settings):
         # Two worker processes (as gunicorn runs them) see each other's counts.
         env = {

@@ -90,6 +90,7 @@ class TestVariation:
             mask = silhouette.mask_of(alpha, v)
             assert silhouette.iou(mask, reference) >= silhouette.MIN_IOU, (pokemon_id, v)
 
+    @pytest.mark.slow
     def test_it_is_not_the_plain_rendering_of_any_artwork(self):
         plain_shapes = attackers_lookup()
         # The lookup works: a plain rendering is found in it.

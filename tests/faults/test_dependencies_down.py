@@ -85,6 +85,7 @@ class TestCacheDown:
         with override_settings(CACHES=redis_at(closed_port())):
             play_a_round(Client())
 
+    @pytest.mark.slow
     def test_the_game_works_with_redis_hanging(self):
         with hanging_server() as port, override_settings(CACHES=redis_at(port)):
             started = time.monotonic()
@@ -92,6 +93,7 @@ class TestCacheDown:
             # Bounded by the socket timeouts: without them a hanging Redis blocks forever.
             assert time.monotonic() - started < 15
 
+    @pytest.mark.slow
     def test_after_one_timeout_the_cache_is_skipped_at_once(self):
         from django.core.cache import caches
 
@@ -219,6 +221,7 @@ def fetch(url: str) -> tuple[int, dict, bytes]:
         return error.code, dict(error.headers), error.read()
 
 
+@pytest.mark.slow
 def test_the_production_profile_with_postgresql_and_redis_unreachable():
     env = {
         **os.environ,

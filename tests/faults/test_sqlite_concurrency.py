@@ -89,6 +89,7 @@ def player(base: str) -> tuple[urllib.request.OpenerDirector, str]:
     return opener, token
 
 
+@pytest.mark.slow
 def test_several_workers_share_the_sqlite_file(server, database):
     simultaneous_guesses_from_distinct_players_all_succeed(server)
     a_guess_waits_for_a_long_write_such_as_an_admin_save(server, database)
