@@ -108,10 +108,11 @@ lint: $(STAMPS)/python $(STAMPS)/node
 	$(MANAGE) check
 
 # The Python suite needs no front-end build and no collectstatic (portal/settings_test.py);
-# it prints its slowest tests and its wall time, to keep it fast.
+# it prints its slowest tests and its wall time, to keep it fast. The browser tests are
+# not even collected: importing Playwright costs each worker 0.1 s.
 test-python: $(STAMPS)/python $(MO_FILES) $(STAMPS)/admin-locale
 	@TIMEFORMAT='Python suite: %R s wall time'; \
-	time $(VENV)/bin/pytest -q -m "not e2e" -n 2 --dist worksteal --durations=5
+	time $(VENV)/bin/pytest -q -m "not e2e" --ignore=tests/e2e -n 2 --dist worksteal --durations=5
 
 # The generated tests again with ten times their examples (puzzle/tests/examples.py);
 # CI runs it after `make test`.
