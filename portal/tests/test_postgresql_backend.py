@@ -3,12 +3,13 @@ connection is healthy, and a connection the server ended is replaced before use.
 
 import select
 import time
+from typing import TYPE_CHECKING
 
-import psycopg
 import pytest
 from django.db import connection
 
-from portal.postgresql.base import DatabaseWrapper
+if TYPE_CHECKING:
+    from portal.postgresql.base import DatabaseWrapper
 
 pytestmark = [
     pytest.mark.django_db,
@@ -19,13 +20,18 @@ pytestmark = [
 @pytest.fixture
 def wrapper():
     """A connection of its own, outside the test's transaction, which the test may end."""
+    # Imported here: on SQLite every test is skipped, and psycopg takes 0.14 s to import.
+    from portal.postgresql.base import DatabaseWrapper
+
     own = DatabaseWrapper({**connection.settings_dict, "CONN_HEALTH_CHECKS": True}, "health")
     own.ensure_connection()
     yield own
     own.close()
 
 
-def ended_by_the_server(own: DatabaseWrapper) -> None:
+def ended_by_the_server(own: "DatabaseWrapper") -> None:
+    import psycopg
+
     pid = own.connection.info.backend_pid
     dsn = own.connection.info.dsn
     with psycopg.connect(dsn, autocommit=True) as admin:
