@@ -289,6 +289,12 @@ ROSETTA_EXCLUDED_APPLICATIONS = ("django", "rosetta", "modeltranslation", "djang
 # Translators see only locale/ (translations.urls allows no other filter); the admin's
 # zh/no catalogues in locale_admin are copied from Django by the Makefile.
 ROSETTA_EXCLUDED_PATHS = (str(BASE_DIR / "locale_admin"),)
+# Unset, Rosetta tells a case-sensitive filesystem by making a temporary file on every
+# catalogue lookup, and never closes or deletes it: one open descriptor and one empty
+# file per translator's page, until the worker runs out of descriptors. Servers are
+# Linux; on a case-insensitive disk it only lists a catalogue twice if its path is
+# spelt two ways.
+ROSETTA_CASE_SENSITIVE_FILESYSTEM = True
 # Saved translations live in the database (translations app); each worker reloads its
 # catalogues when their revision moves, checked at most this often (docs/translations.md).
 TRANSLATIONS_CHECK_SECONDS: float = env.float("TRANSLATIONS_CHECK_SECONDS", default=2.0)

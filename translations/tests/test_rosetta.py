@@ -105,6 +105,24 @@ class TestProjectCataloguesOnly:
         assert f'<td class="ch-translated r">{de.translated}</td>' in html
         assert f'<td class="ch-progress r">{de.percent_translated}%</td>' in html
 
+    def test_pages_leave_no_temporary_file_behind(self, translator, monkeypatch):
+        import tempfile
+
+        made: list[str] = []
+        mkstemp = tempfile.mkstemp
+
+        def counted(*args, **kwargs):
+            handle, path = mkstemp(*args, **kwargs)
+            made.append(path)
+            return handle, path
+
+        monkeypatch.setattr(tempfile, "mkstemp", counted)
+        assert translator.get("/rosetta/files/project/").status_code == 200
+        assert translator.get(FORM).status_code == 200
+        # Rosetta's own mkstemp() calls would be the only ones (Django's file cache
+        # writes its temporary files in its own folder, and removes them).
+        assert [path for path in made if Path(path).exists()] == []
+
     @pytest.mark.parametrize("other", ["django", "third-party", "all"])
     def test_other_filters_lead_back_to_the_project(self, translator, other):
         response = translator.get(f"/rosetta/files/{other}/")
