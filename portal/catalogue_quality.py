@@ -7,13 +7,13 @@ a short, reviewed allow-list: words that really are the same in that language.
 
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import polib
 from django.conf import settings
 
 from portal import catalogues
+from portal.htmlscan import Scanner
 
 # msgid -> {language codes (or "*" for all): reason}. Only words that are genuinely the
 # same in that language: names, brands, numbers and established loanwords.
@@ -135,11 +135,11 @@ INLINE_TAGS = {"a", "strong", "em", "b", "i", "bdi", "span", "code", "abbr", "sm
 VOID_TAGS = {"img", "input", "br", "hr", "meta", "link", "source", "wbr"}
 
 
-class _VisibleText(HTMLParser):
+class _VisibleText(Scanner):
     """Text a visitor sees or hears: body text plus alt, aria-label, title, placeholder."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
+        super().__init__()
         self.chunks: list[str] = []
         self._skip = 0
         self._current: list[str] = []

@@ -2,18 +2,17 @@
 optimistic locking, translated inputs with lang/dir, the admin in the staff's language,
 labels, filters and search."""
 
-from html.parser import HTMLParser
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import FaqItem, Game
+from portal.htmlscan import Scanner
 
 pytestmark = pytest.mark.django_db
 
 
-class FormFields(HTMLParser):
+class FormFields(Scanner):
     """The values a browser would post from the admin's change form."""
 
     def __init__(self):
