@@ -23,7 +23,8 @@ _TOKEN = re.compile(
     re.DOTALL | re.VERBOSE,
 )
 _ATTRIBUTE = re.compile(r"""([^\s=/>"']+)(\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
-_RAW_TEXT = {"script", "style"}
+# Elements whose content is text up to their end tag, whatever it holds.
+_RAW_TEXT_END = {tag: re.compile(rf"</{tag}\s*>", re.IGNORECASE) for tag in ("script", "style")}
 
 
 class Scanner:
@@ -60,15 +61,15 @@ class Scanner:
             self.handle_starttag(tag, _attributes(source) if source.strip() else [])
             if source.endswith("/"):
                 self.handle_endtag(tag)
-            elif tag in _RAW_TEXT:
-                close = re.compile(rf"</{tag}\s*>", re.IGNORECASE).search(html, position)
+            elif (end_of_text := _RAW_TEXT_END.get(tag)) is not None:
+                close = end_of_text.search(html, position)
                 stop = close.start() if close else length
                 if stop > position:
                     self.handle_data(html[position:stop])
                 position = stop
 
     def _text(self, text: str) -> None:
-        self.handle_data(unescape(text) if "&" in text else text)
+        self.handle_data(unescape(text))
 
     def close(self) -> None:
         pass
