@@ -17,8 +17,9 @@ LOCALE_IGNORE := -i $(VENV) -i node_modules -i frontend -i staticfiles
 export PYTHONDONTWRITEBYTECODE :=
 # The Python tests' scratch files in memory where the system has a tmpfs (Linux):
 # without Redis, every rate-limit counter and data version a test writes is a file
-# created and renamed, 0.35 ms on disk and 0.1 ms in memory, thousands a run.
-TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm)
+# created and renamed, 0.35 ms on disk and 0.1 ms in memory, thousands a run. Empty
+# elsewhere; put before a command, it sets that command's TMPDIR.
+TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo TMPDIR=/dev/shm)
 
 FRONTEND_SOURCES := $(shell find frontend -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -path 'frontend/dist/*' 2>/dev/null) vite.config.ts tsconfig.json
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
@@ -115,13 +116,13 @@ lint: $(STAMPS)/python $(STAMPS)/node
 # it prints its slowest tests and its wall time, to keep it fast. The browser tests are
 # not even collected: importing Playwright costs each worker 0.1 s.
 test-python: $(STAMPS)/python $(MO_FILES) $(STAMPS)/admin-locale
-	@TIMEFORMAT='Python suite: %R s wall time'; $(if $(TEST_TMPDIR),export TMPDIR=$(TEST_TMPDIR);) \
-	time $(VENV)/bin/pytest -q -m "not e2e" --ignore=tests/e2e -n 2 --dist worksteal --durations=5
+	@TIMEFORMAT='Python suite: %R s wall time'; \
+	time $(TEST_TMPDIR) $(VENV)/bin/pytest -q -m "not e2e" --ignore=tests/e2e -n 2 --dist worksteal --durations=5
 
 # The generated tests again with ten times their examples (puzzle/tests/examples.py);
 # CI runs it after `make test`.
 fuzz: $(STAMPS)/python $(MO_FILES) $(STAMPS)/admin-locale
-	HYPOTHESIS_DEPTH=10 $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR)) $(VENV)/bin/pytest -q -n 2 --dist worksteal puzzle/tests/test_fuzz.py puzzle/tests/test_properties.py
+	HYPOTHESIS_DEPTH=10 $(TEST_TMPDIR) $(VENV)/bin/pytest -q -n 2 --dist worksteal puzzle/tests/test_fuzz.py puzzle/tests/test_properties.py
 
 test-js: $(STAMPS)/node
 	npx vitest run
