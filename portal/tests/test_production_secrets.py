@@ -39,8 +39,8 @@ def start_wsgi(**overrides: str) -> subprocess.CompletedProcess:
     )
 
 
-@pytest.mark.slow
 class TestProductionStart:
+    @pytest.mark.slow
     def test_it_refuses_to_start_without_secrets(self):
         result = start_wsgi(DJANGO_ENV="production")
         assert result.returncode != 0
@@ -67,10 +67,12 @@ class TestProductionStart:
     def test_development_is_not_refused(self):
         checks.refuse_public_secrets()
 
+    @pytest.mark.slow
     def test_it_starts_with_its_own_secrets(self):
         result = start_wsgi(DJANGO_ENV="production", SECRET_KEY=STRONG_KEY, PUZZLE_SEED=STRONG_SEED)
         assert result.returncode == 0, result.stderr
 
+    @pytest.mark.slow
     def test_development_starts_with_no_configuration(self):
         result = start_wsgi()
         assert result.returncode == 0, result.stderr
