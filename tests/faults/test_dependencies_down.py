@@ -44,20 +44,28 @@ def hanging_server() -> Iterator[int]:
         yield sock.getsockname()[1]
 
 
+# The socket timeouts of these caches: a fifth of production's (REDIS_TIMEOUT 0.5 s,
+# RATELIMIT_REDIS_TIMEOUT 0.2 s), so the suite waits 0.14 s on a hanging Redis instead
+# of 0.7 s; the bound they put on a request works the same way at any value.
+TIMEOUT = 0.1
+RATELIMIT_TIMEOUT = 0.04
+
+
 def redis_at(port: int) -> dict:
     """The production profile's caches, every one of them on this (dead) Redis."""
     default = {
         "BACKEND": "portal.cache.ResilientRedisCache",
         "LOCATION": f"redis://127.0.0.1:{port}/0",
-        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        "OPTIONS": {"socket_connect_timeout": TIMEOUT, "socket_timeout": TIMEOUT},
     }
+    limits = {"socket_connect_timeout": RATELIMIT_TIMEOUT, "socket_timeout": RATELIMIT_TIMEOUT}
     return {
         "default": default,
         "versions": {**default, "KEY_PREFIX": "v"},
         "ratelimit": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": default["LOCATION"],
-            "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+            "OPTIONS": limits,
         },
     }
 
@@ -85,7 +93,6 @@ class TestCacheDown:
         with override_settings(CACHES=redis_at(closed_port())):
             play_a_round(Client())
 
-    @pytest.mark.slow
     def test_the_game_works_with_redis_hanging(self):
         with hanging_server() as port, override_settings(CACHES=redis_at(port)):
             started = time.monotonic()
@@ -93,7 +100,6 @@ class TestCacheDown:
             # Bounded by the socket timeouts: without them a hanging Redis blocks forever.
             assert time.monotonic() - started < 15
 
-    @pytest.mark.slow
     def test_after_one_timeout_the_cache_is_skipped_at_once(self):
         from django.core.cache import caches
 
@@ -108,8 +114,8 @@ class TestCacheDown:
             with pytest.raises(ValueError):
                 cache.incr("counter")
             second = time.monotonic() - started
-        assert first >= 0.4
-        assert second < 0.2
+        assert first >= TIMEOUT * 0.8
+        assert second < TIMEOUT
 
     def test_readiness_names_the_cache(self):
         with override_settings(CACHES=redis_at(closed_port())):
