@@ -31,7 +31,7 @@ def shape_key(mask: Image.Image) -> str:
     mask = mask.point(lambda a: 255 if a >= 128 else 0)
     box = mask.getbbox()
     mask = mask.crop(box) if box else mask
-    return hashlib.sha256(repr((mask.size, mask.tobytes())).encode()).hexdigest()
+    return hashlib.sha256(b"%dx%d:" % mask.size + mask.tobytes()).hexdigest()
 
 
 def attackers_lookup() -> set[str]:
