@@ -3,6 +3,7 @@ once per session, a clean cache per test, and a Redis database per xdist worker.
 
 import copy
 import gc
+import os
 from collections import Counter
 from contextlib import ExitStack
 from typing import IO
@@ -145,25 +146,39 @@ def _render(self, context):
     return self.nodelist.render(context)  # django.template.base.Template._render
 
 
-@pytest.fixture(autouse=True)
-def _clean_cache(request, settings, tmp_path_factory):
-    # On the production profile the workers share one Redis server; clearing the cache
-    # flushes a whole database, so each worker gets its own (10, 11, …).
-    default = settings.CACHES["default"]
+@pytest.fixture(autouse=True, scope="session")
+def _worker_caches(django_test_environment, tmp_path_factory):
+    """This worker's own caches, set once for the whole session.
+
+    On the production profile the workers share one Redis server; clearing the cache
+    flushes a whole database, so each worker gets its own (10, 11, …). Rate-limit
+    counters and data versions go to the same Redis database, or to a directory of this
+    worker's own, so another worker's test never bumps or counts into this one. A test
+    that changes ``CACHES`` itself changes it on top of this and gets it back after.
+    """
+    from django.conf import settings
+    from django.test import override_settings
+
     caches_setting = copy.deepcopy(settings.CACHES)
+    default = caches_setting["default"]
     if "redis" in default["BACKEND"].lower():
-        worker = getattr(request.config, "workerinput", {}).get("workerid", "gw0")
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
         parts = urlsplit(default["LOCATION"])
         index = 10 + int(worker.removeprefix("gw") or 0)
-        caches_setting["default"]["LOCATION"] = urlunsplit(parts._replace(path=f"/{index}"))
-    # Rate-limit counters and data versions: the same Redis database, or a directory of
-    # this worker's own, so another worker's test never bumps or counts into this one.
+        default["LOCATION"] = urlunsplit(parts._replace(path=f"/{index}"))
     for alias in ("ratelimit", "versions"):
         if "redis" in caches_setting[alias]["BACKEND"].lower():
-            caches_setting[alias]["LOCATION"] = caches_setting["default"]["LOCATION"]
+            caches_setting[alias]["LOCATION"] = default["LOCATION"]
         else:
             caches_setting[alias]["LOCATION"] = str(tmp_path_factory.getbasetemp() / alias)
-    settings.CACHES = caches_setting
+    with override_settings(CACHES=caches_setting):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _clean_cache(_worker_caches):
+    # Each test starts with empty caches; the next test's start clears what this one
+    # left, so nothing is cleared at its end.
     ratelimits.reset_fail_open()
     for alias in ("default", "ratelimit"):
         caches[alias].clear()
@@ -172,8 +187,6 @@ def _clean_cache(request, settings, tmp_path_factory):
         for connection in connections.all():
             stack.enter_context(connection.execute_wrapper(_writes))
         yield
-    for alias in ("default", "ratelimit"):
-        caches[alias].clear()
 
 
 @pytest.fixture(autouse=True)
