@@ -26,8 +26,8 @@ def test_existing_weapons_keep_their_values_and_their_baselines():
     ContentBaseline.objects.filter(key=key).update(digests={"name": "n1", "order": "o1"})
 
     # The models as the migration sees them: plain columns, no translation descriptors.
-    # (The test database was made by the squashed migration; the graph of the originals
-    # is the one an upgraded database follows.)
+    # (The graph of the original migrations, not the squashed one: it is the one an
+    # upgraded database follows.)
     loader = MigrationLoader(connection, replace_migrations=False)
     state = loader.project_state(("games", migration.__name__.split(".")[-1]))
     migration.copy_english(state.apps, None)
