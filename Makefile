@@ -53,6 +53,14 @@ $(STAMPS)/python: requirements.lock requirements-dev.lock | $(STAMPS)
 	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.lock
 	touch $@
 
+# Hypothesis's table of the characters UTF-8 encodes, which the API fuzz tests need from
+# collection on (schemathesis asks for it): Hypothesis builds it the first time, one
+# character at a time (1.6 s), and keeps it in .hypothesis/. Built here, once per install
+# of the version that reads it, instead of by both test workers of a new checkout at once.
+$(STAMPS)/hypothesis: $(STAMPS)/python
+	$(PY) -c 'from hypothesis import strategies as st; st.characters(codec="utf-8").validate()'
+	touch $@
+
 # Rewrite the locks after editing requirements.txt or requirements-dev.txt (the packages
 # we use, pinned). Resolved on PyPI alone, whatever this machine's pip is set up to read;
 # pins already in a lock stay unless a change needs another version.
@@ -115,13 +123,13 @@ lint: $(STAMPS)/python $(STAMPS)/node
 # The Python suite needs no front-end build and no collectstatic (portal/settings_test.py);
 # it prints its slowest tests and its wall time, to keep it fast. The browser tests are
 # not even collected: importing Playwright costs each worker 0.1 s.
-test-python: $(STAMPS)/python $(MO_FILES) $(STAMPS)/admin-locale
+test-python: $(STAMPS)/python $(STAMPS)/hypothesis $(MO_FILES) $(STAMPS)/admin-locale
 	@TIMEFORMAT='Python suite: %R s wall time'; \
 	time $(TEST_TMPDIR) $(VENV)/bin/pytest -q -m "not e2e" --ignore=tests/e2e -n 2 --dist worksteal --durations=5
 
 # The generated tests again with ten times their examples (puzzle/tests/examples.py);
 # CI runs it after `make test`.
-fuzz: $(STAMPS)/python $(MO_FILES) $(STAMPS)/admin-locale
+fuzz: $(STAMPS)/python $(STAMPS)/hypothesis $(MO_FILES) $(STAMPS)/admin-locale
 	HYPOTHESIS_DEPTH=10 $(TEST_TMPDIR) $(VENV)/bin/pytest -q -n 2 --dist worksteal puzzle/tests/test_fuzz.py puzzle/tests/test_properties.py
 
 test-js: $(STAMPS)/node
