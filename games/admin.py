@@ -115,8 +115,8 @@ def _inline(kind: kinds.SectionKind) -> type:
     )
 
 
-# Each part of a game page: its URL segment, its inlines and the related name counted.
-# Each part of a game page: its inlines and the game's related name for their rows.
+# Each part of a game page, by its URL segment: its inlines and the game's related name
+# for their rows.
 PARTS: "dict[str, tuple[list[type[InlineModelAdmin[Any, Any]]], str]]" = {
     "sections": ([SectionInline, HeroButtonInline], "sections"),
     **{kind.value: ([_inline(kind)], kind.items) for kind in kinds.LISTS},
