@@ -280,6 +280,28 @@ class TestGuessing:
             )
         assert response.status_code == 201
 
+    def test_two_tabs_opened_together_can_both_write(self, pikachu_today):
+        # A new visitor's two tabs each get a token and a cookie of their own; the browser
+        # keeps the cookie set last. The island then sends the cookie's secret, which the
+        # first tab's kept token no longer matches (frontend/islands/guess-game/api.ts).
+        first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+        with at(NOON):
+            kept = first.get("/api/puzzle/today").json()["csrf_token"]
+            second.get("/api/puzzle/today")
+            first.cookies = second.cookies  # the cookie jar both tabs share
+            secret = first.cookies[settings.CSRF_COOKIE_NAME].value
+
+            def post(token: str):
+                return first.post(
+                    "/api/puzzle/21/guesses",
+                    json.dumps({"name": "Pikachu"}),
+                    content_type="application/json",
+                    HTTP_X_CSRFTOKEN=token,
+                )
+
+            assert post(kept).json()["error"]["code"] == "csrf_failed"
+            assert post(secret).status_code == 201
+
     def test_it_rate_limits_a_flood_of_guesses_per_player(self, client, pikachu_today):
         with at(NOON):
             guess(client, 21, "Bulbasaur")  # the player now has a cookie

@@ -122,6 +122,21 @@ def test_a_second_tab_shows_a_guess_made_in_the_first(context):
     expect(second.get_by_role("option", name=re.compile("Charmander"))).to_have_count(0)
 
 
+def test_a_tab_still_guesses_after_another_tab_got_a_new_csrf_cookie(context):
+    # A new visitor's tabs opened together each get a CSRF cookie of their own, and the
+    # browser keeps the last one set: the first tab must still be able to guess.
+    first = context.new_page()
+    first.goto("/")
+    expect(first.get_by_role("combobox")).to_be_visible()
+    context.clear_cookies(name="csrftoken")
+    second = context.new_page()
+    second.goto("/")
+    expect(second.get_by_role("combobox")).to_be_visible()
+    assert any(c["name"] == "csrftoken" for c in context.cookies())  # the second tab's
+    guess(first, "Charmander")
+    expect(guess_rows(first)).to_have_count(1)
+
+
 def test_hard_mode_refuses_a_guess_that_contradicts_a_hint(page):
     page.goto("/")
     dialog = open_settings(page)

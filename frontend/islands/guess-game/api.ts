@@ -1,5 +1,6 @@
 // The JSON API (see the island contract). Every failure becomes an ApiError: a code
 // from the server with its translated message, or "network" when no usable answer came.
+import { csrfFromCookies } from "../../lib/csrf";
 import type { GuessResponse, NameEntry } from "../../lib/game";
 
 export class ApiError extends Error {
@@ -26,8 +27,16 @@ export function withLang(url: string, lang: string): string {
 
 type ErrorBody = { error?: { code?: unknown; message?: unknown; suggestions?: unknown } };
 
-// Pages carry no CSRF token (a CDN may cache them): the puzzle answers bring it.
+// Pages carry no CSRF token (a CDN may cache them): the puzzle answers bring it, and the
+// cookie they set holds the secret it stands for. A write sends the cookie's secret when
+// it can be read: tabs opened together each get an answer that sets a new cookie, the
+// browser keeps and sends the last one, and a token kept from another answer would be
+// refused ("Your session expired").
 let csrfToken = "";
+
+function csrfHeader(): string {
+  return (typeof document === "undefined" ? "" : csrfFromCookies(document.cookie)) || csrfToken;
+}
 
 async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
@@ -63,7 +72,7 @@ export function postJson<T>(url: string, body: object): Promise<T> {
     headers: {
       Accept: "application/json",
       "Content-Type": "application/json",
-      "X-CSRFToken": csrfToken,
+      "X-CSRFToken": csrfHeader(),
     },
     body: JSON.stringify(body),
   });
@@ -76,7 +85,7 @@ export async function deleteResource(url: string): Promise<void> {
     response = await fetch(url, {
       method: "DELETE",
       credentials: "same-origin",
-      headers: { Accept: "application/json", "X-CSRFToken": csrfToken },
+      headers: { Accept: "application/json", "X-CSRFToken": csrfHeader() },
     });
   } catch {
     throw new ApiError(0, "network");
