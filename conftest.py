@@ -19,6 +19,7 @@ from puzzle import ratelimits
 from tests import testdb
 
 
+@pytest.hookimpl(trylast=True)  # after xdist's, which makes a controller's "dsession"
 def pytest_configure(config):
     # Tests make many short-lived objects (pages, forms, rows) beside a large heap that
     # lives all session (Django, the test database's data): with Python's default
@@ -26,6 +27,12 @@ def pytest_configure(config):
     # collections, and the heap built before the tests left out of them (below): about
     # 6% off the suite.
     gc.set_threshold(50_000, 20, 20)
+    # schemathesis's plugin turns the API's operations into the fuzz tests as they are
+    # collected, so only a process that collects needs it: not the controller of a
+    # distributed run, which would import schemathesis and Hypothesis (0.3 s) before it
+    # starts any worker. It has no command-line options for the controller to miss.
+    if not config.pluginmanager.hasplugin("dsession"):
+        config.pluginmanager.import_plugin("schemathesis.pytest.plugin")
 
 
 @pytest.hookimpl(trylast=True)
