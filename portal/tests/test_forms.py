@@ -60,3 +60,27 @@ def test_an_admin_widget_renders_its_own_template_with_the_inputs_inside():
     )
     assert '<p class="url">' in html and 'href="https://example.org/game"' in html
     assert 'type="url" name="frame_url"' in html
+
+
+def test_an_empty_error_list_renders_as_nothing_without_a_template(monkeypatch):
+    renderer = FormRenderer()
+    form = Sample(DATA, renderer=renderer)
+    form.is_valid()
+    empty, full = form["answer"].errors, form["title"].errors
+    django = DjangoTemplates()
+    valid = Sample({"title": "x", "kind": "faq", "order": "1"}, renderer=renderer)
+    assert valid.is_valid() and not valid.errors
+    for errors in (empty, full, form.errors, valid.errors):
+        for as_text in (errors.as_ul, errors.as_text, str):
+            ours = as_text()
+            errors.renderer = django
+            assert ours == as_text()
+            errors.renderer = renderer
+    assert 'class="errorlist"' in full.as_ul()
+
+    def no_template(name):
+        raise AssertionError(f"{name} was looked up for an empty error list")
+
+    monkeypatch.setattr(renderer, "get_template", no_template)
+    assert empty.as_ul() == empty.as_text() == str(empty) == ""
+    assert valid.errors.as_ul() == valid.errors.as_text() == ""
