@@ -26,7 +26,7 @@ PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
 .PHONY: run dev setup test lint test-python test-js test-e2e fuzz chromium bench bench-spike lighthouse \
-	messages translation-status clean pokedex lock
+	messages translation-status clean pokedex lock lines
 
 run: setup
 	@echo "Serving on http://127.0.0.1:$(PORT) (Ctrl+C to stop)"
@@ -155,6 +155,10 @@ bench: setup
 # The midnight spike (locust): 2,000 players over a minute; BIG=1 for 10,000.
 bench-spike: setup
 	$(if $(BIG),SPIKE_PLAYERS=10000) $(PY) -m scripts.bench_spike
+
+# Non-blank lines of application code (Python apps and TypeScript, without tests).
+lines: $(STAMPS)/python
+	@$(PY) -m scripts.linecount
 
 LIGHTHOUSE_VERSION := 12.8.2
 
