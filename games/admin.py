@@ -107,12 +107,11 @@ class RelatedInline(OrderedTabular):
 
 def _inline(kind: kinds.SectionKind) -> type:
     """The inline editing a list kind's items (games.kinds)."""
-    if kind.model is models.RelatedGame:
+    model = models.item_model(kind)
+    if model is models.RelatedGame:
         return RelatedInline
     base = OrderedTabular if kind.tabular else OrderedStacked
-    return type(
-        f"{kind.model.__name__}Inline", (base,), {"model": kind.model, "__module__": __name__}
-    )
+    return type(f"{model.__name__}Inline", (base,), {"model": model, "__module__": __name__})
 
 
 # Each part of a game page, by its URL segment: its inlines and the game's related name

@@ -24,7 +24,6 @@ from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname as localized
 
 from games import kinds, models
-from portal import versions
 from portal.baseline import Action, decide, digest
 from puzzle import pokedex
 
@@ -34,7 +33,9 @@ TRANSLATIONS_DIR = CONTENT_DIR / "i18n"
 # Section kind → (item model, document keys copied to same-named fields); related
 # games also name the linked page (games.kinds).
 ITEM_MODELS: dict[str, tuple[type[db_models.Model], tuple[str, ...]]] = {
-    kind.value: (kind.model, kind.fields) for kind in kinds.LISTS if kind.value != "related"
+    kind.value: (models.item_model(kind), kind.fields)
+    for kind in kinds.LISTS
+    if kind.value != "related"
 }
 
 
@@ -315,8 +316,7 @@ class Loader:
 
     def load(self, documents: list[dict]) -> Report:
         pages = []
-        # The workers are told once, after the commit, not after each of hundreds of saves.
-        with translation.override("en"), versions.bumped_once(), transaction.atomic():
+        with translation.override("en"), transaction.atomic():
             for data in documents:
                 page, records = records_for(data, translations_for(data["slug"]))
                 game = models.Game.objects.filter(slug=data["slug"]).first()

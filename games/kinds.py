@@ -25,15 +25,6 @@ class SectionKind:
     # The admin edits the items as table rows rather than stacked forms.
     tabular: bool = False
 
-    @property
-    def model(self) -> type[models.Model]:
-        """The item model of a kind that lists items."""
-        from games.models import Game
-
-        model = Game._meta.get_field(self.items).related_model
-        assert isinstance(model, type), f"{self.value} lists no items"
-        return model
-
 
 KINDS = (
     SectionKind("frame", _("game frame")),

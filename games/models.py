@@ -164,6 +164,13 @@ class Game(models.Model):
         return f"{parts.scheme}://{parts.netloc}"
 
 
+def item_model(kind: kinds.SectionKind) -> type[models.Model]:
+    """The item model of a kind that lists items (``Game``'s related list it names)."""
+    model = Game._meta.get_field(kind.items).related_model
+    assert isinstance(model, type), f"{kind.value} lists no items"
+    return model
+
+
 class Section(models.Model):
     Kind = kinds.CHOICES  # every kind is listed in games.kinds
 

@@ -7,13 +7,10 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from games import kinds, memory
-from games.apps import CONTENT_VERSION
+from games import kinds
 from games.models import Game
 from games.text import plain
 from portal.absolute import site_url
-from portal.pagecache import cached_page
-from puzzle import pokedex
 
 
 def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
@@ -54,9 +51,15 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
 
 
 @require_safe
-@cached_page(CONTENT_VERSION, pokedex.VERSION)
 def detail(request: HttpRequest, slug: str) -> HttpResponseBase:
-    game = memory.published_page(slug)
+    game = (
+        Game.objects.published()
+        .prefetch_related(
+            "sections", "hero_buttons", *(kind.items for kind in kinds.LISTS), "related__target"
+        )
+        .filter(slug=slug)
+        .first()
+    )
     if game is None:
         raise Http404
     sections = []

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from puzzle import ratelimits
+from portal import ratelimits
 
 
 class ThrottledAdminAuthenticationForm(AdminAuthenticationForm):

@@ -35,6 +35,8 @@ def site(request: HttpRequest) -> dict:
         "lang_code": code,
         "lang_dir": "rtl" if get_language_bidi() else "ltr",
         "lang_name": get_language_info(code)["name_local"],
+        # Pokémon have official names in this language (else guesses are in English).
+        "official_pokemon_names": code in languages.OFFICIAL_NAME_LANGUAGES,
         "og_locale": languages.OG_LOCALES.get(code, "en_US"),
         "og_locale_alternates": [v for k, v in languages.OG_LOCALES.items() if k != code],
         "switcher_languages": switcher,

@@ -3,7 +3,7 @@
 It applies the theme the visitor chose (``frontend/lib/storage.ts``) before the first
 paint, so the page never flashes the other theme. A fixed script allowed by its SHA-256
 in the Content-Security-Policy needs no per-response nonce, so a rendered page is the
-same bytes for everyone: the page cache (``portal.pagecache``) can keep it compressed.
+same bytes for everyone and a proxy or CDN may keep it.
 """
 
 import base64

@@ -9,6 +9,9 @@ from django.conf import settings
 DEFAULT = "en"
 CODES: tuple[str, ...] = tuple(code for code, _name in settings.LANGUAGES)
 PREFIXED: frozenset[str] = frozenset(CODES) - {DEFAULT}
+# Site languages with official Pokémon names (used by the games or The Pokémon Company's
+# own Pokédex). Elsewhere names are shown in English (docs/pokedex-data.md "Names").
+OFFICIAL_NAME_LANGUAGES = frozenset({"en", "de", "fr", "es", "it", "ja", "ko", "th", "zh"})
 # Browser tags whose primary subtag differs from our code for the same language.
 ALIASES = {"nb": "no", "nn": "no", "tl": "fil", "iw": "he"}
 UNLOCALIZED_PREFIXES = (

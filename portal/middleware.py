@@ -8,21 +8,12 @@ non-English language. A prefixed page becomes the stored preference in the brows
 may cache it (docs/scaling.md).
 """
 
-from csp.constants import HEADER as CSP_HEADER
-from csp.middleware import CheckableLazyObject
-from csp.middleware import CSPMiddleware as DjangoCSPMiddleware
-from csp.utils import build_policy
 from django.conf import settings
 from django.conf.urls.i18n import is_language_prefix_patterns_used
-from django.contrib.messages.middleware import MessageMiddleware as DjangoMessageMiddleware
-from django.contrib.messages.storage import default_storage
-from django.core.signals import setting_changed
-from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.functional import SimpleLazyObject, empty
 
 from portal import languages
 
@@ -102,73 +93,3 @@ class PublicPageCacheMiddleware:
         ):
             patch_cache_control(response, public=True, max_age=settings.PAGE_CACHE_SECONDS)
         return response
-
-
-class MessageMiddleware(DjangoMessageMiddleware):
-    """Django's, with the message storage made when a view or template first uses it.
-
-    Django's builds it for every request: a cookie signer and a session store, 5% of a
-    guess's time, for messages that only the admin sends. Messages nobody read stay
-    stored for the next request that does."""
-
-    def process_request(self, request: HttpRequest) -> None:
-        request._messages = SimpleLazyObject(lambda: default_storage(request))  # type: ignore[attr-defined]
-
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        storage = getattr(request, "_messages", None)
-        if isinstance(storage, SimpleLazyObject) and storage._wrapped is empty:
-            return response  # never made: nothing to store
-        return super().process_response(request, response)
-
-
-class CSPMiddleware(DjangoCSPMiddleware):
-    """django-csp's, with the site's own policy written once per process.
-
-    django-csp builds the header from the settings for each response, 5% of a guess's
-    time. A response that changes nothing (no decorator, no nonce, no report-only
-    policy, no exemption) gets the same text, kept here until a setting changes."""
-
-    _plain: str | None = None
-
-    def process_response(
-        self, request: HttpRequest, response: HttpResponseBase
-    ) -> HttpResponseBase:
-        if not _plain_policy_applies(request, response):
-            return super().process_response(request, response)
-        if CSPMiddleware._plain is None:
-            CSPMiddleware._plain = build_policy()
-        if CSPMiddleware._plain:
-            response[CSP_HEADER] = CSPMiddleware._plain
-        # As django-csp does: a nonce asked for after the header is written is an error.
-        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # type: ignore[attr-defined]
-        return response
-
-
-_CSP_CHANGES = (
-    "_csp_config",
-    "_csp_update",
-    "_csp_replace",
-    "_csp_exempt",
-    "_csp_config_ro",
-    "_csp_update_ro",
-    "_csp_replace_ro",
-    "_csp_exempt_ro",
-)
-
-
-def _plain_policy_applies(request: HttpRequest, response: HttpResponseBase) -> bool:
-    policy = getattr(settings, "CONTENT_SECURITY_POLICY", None) or {}
-    return not (
-        settings.DEBUG  # django-csp leaves the debug pages alone
-        or getattr(request, "_csp_nonce", None) is not None
-        or any(getattr(response, name, None) is not None for name in _CSP_CHANGES)
-        or CSP_HEADER in response
-        or getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
-        or policy.get("EXCLUDE_URL_PREFIXES")
-    )
-
-
-@receiver(setting_changed)
-def _forget_plain_policy(*, setting: str, **kwargs) -> None:
-    if setting.startswith("CONTENT_SECURITY_POLICY"):
-        CSPMiddleware._plain = None

@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "portal.observability.middleware.RequestObservabilityMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and API answers; a proxy in front may compress instead (docs/scaling.md).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "portal.public_cache.UrlOnlyVaryMiddleware",
     "translations.store.CatalogueMiddleware",
@@ -82,12 +84,12 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "portal.middleware.MessageMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "portal.middleware.CSPMiddleware",
+    "csp.middleware.CSPMiddleware",
     # The API's catch-all (JSON 500) sits outside the database-down handler (503), so an
     # unreachable database is answered as 503 first.
-    "puzzle.errors.ApiMiddleware",
+    "portal.api.ApiMiddleware",
     "portal.faults.ServiceUnavailableMiddleware",
 ]
 
@@ -112,9 +114,6 @@ TEMPLATES = [
         },
     },
 ]
-# Widgets and labels render from Django's Jinja2 copies of its form templates, the
-# admin's own widgets with the engine above: the admin's part pages (portal/forms.py).
-FORM_RENDERER = "portal.forms.FormRenderer"
 
 # Lower case, so it is no setting: the URL may hold a password.
 database_url: str = env.str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
@@ -140,8 +139,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's backend, with a health check that costs no round trip (portal.postgresql).
-    DATABASES["default"]["ENGINE"] = "portal.postgresql"
     # An unreachable server fails fast (a 503 page) instead of holding a worker.
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
         "DB_CONNECT_TIMEOUT", default=3
@@ -202,24 +199,13 @@ if REDIS_URL:
     }
 else:
     CACHES["ratelimit"] = {
-        "BACKEND": "puzzle.ratelimits.CounterFileCache",
+        "BACKEND": "portal.ratelimits.CounterFileCache",
         "LOCATION": env.str("RATELIMIT_CACHE_DIR", default=str(BASE_DIR / ".cache" / "ratelimit")),
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }
-# Version numbers of staff-edited data held in each worker's memory (portal.versions):
-# shared by every worker, so Redis when there is one, else a small file cache.
-if REDIS_URL:
-    CACHES["versions"] = {**CACHES["default"], "KEY_PREFIX": CACHES["default"]["KEY_PREFIX"] + "v"}
-else:
-    CACHES["versions"] = {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": env.str("VERSION_CACHE_DIR", default=str(BASE_DIR / ".cache" / "versions")),
-        "TIMEOUT": None,
-    }
-# How long a worker trusts the versions it read before asking the cache again: staff
-# edits reach every worker within this many seconds, and a request pays no cache round
-# trip for them in between (docs/scaling.md).
-VERSIONS_MAX_AGE: float = env.float("VERSIONS_MAX_AGE", default=1.0)
+# How often a worker checks whether the Pokédex it keeps in memory changed (puzzle.pokedex):
+# staff edits reach every worker within this many seconds.
+POKEDEX_CHECK_SECONDS: float = env.float("POKEDEX_CHECK_SECONDS", default=2.0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -416,7 +402,7 @@ PLAYER_RETENTION_DAYS: int = env.int("PLAYER_RETENTION_DAYS", default=400)
 RATELIMIT_ENABLE: bool = env.bool("RATELIMIT_ENABLE", default=True)
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_FAIL_OPEN = True
-RATELIMIT_IP_META_KEY = "puzzle.ratelimits.client_ip"
+RATELIMIT_IP_META_KEY = "portal.ratelimits.client_ip"
 # Proxies in front of gunicorn that append to X-Forwarded-For (0: use REMOTE_ADDR).
 TRUSTED_PROXY_HOPS: int = env.int("TRUSTED_PROXY_HOPS", default=0)
 if TRUSTED_PROXY_HOPS < 0:

@@ -6,10 +6,19 @@ from django.contrib import admin
 from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path, re_path
 
+from games.sitemaps import GamesSitemap
+from pages.sitemaps import StaticPagesSitemap
 from portal import admin_i18n, admin_login, health, views
+from portal.api import create_api
 from portal.observability.metrics import metrics_view
-from portal.sitemaps import sitemap_view, sitemaps
+from portal.sitemaps import sitemap_view
 from puzzle import admin_insights
+from puzzle.api.views import router as puzzle_api
+from puzzle.sitemaps import ArchiveSitemap
+
+api = create_api()
+api.add_router("", puzzle_api)
+sitemaps = {"pages": StaticPagesSitemap, "games": GamesSitemap, "archive": ArchiveSitemap}
 
 admin.site.login_form = admin_login.ThrottledAdminAuthenticationForm
 
@@ -20,16 +29,13 @@ urlpatterns = [
     path("admin/login/", admin_login.login),
     path("admin/", admin.site.urls),
     path("rosetta/", include("translations.urls")),
-    path("api/", include("puzzle.api_urls")),
+    path("api/", api.urls),
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("healthz", views.healthz, name="healthz"),
     path("metrics", metrics_view, name="metrics"),
     path("readyz", health.readyz, name="readyz"),
-    # An index over per-app sections, each paginated (portal.sitemaps). Each worker
-    # keeps them rendered and compressed (portal.pagecache), keyed by the day (a new
-    # day's puzzle joins the archive at midnight) and the game pages' version; shared
-    # caches may keep them an hour.
+    # An index over per-app sections, each paginated (portal.sitemaps).
     path(
         "sitemap.xml",
         sitemap_view(sitemap_views.index),

@@ -4,6 +4,7 @@ import re
 from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import (
     Http404,
     HttpRequest,
@@ -22,11 +23,9 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 from django.views.static import serve
 
-from portal import languages
+from portal import api, languages
 from portal.absolute import site_url
 from portal.middleware import store_language
-from puzzle import errors
-from puzzle.decorators import activate_api_language
 
 
 @never_cache
@@ -102,29 +101,29 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if errors.is_api(request):
-        activate_api_language(request)
-        return errors.not_found_route(request)
+    if api.is_api(request):
+        api.activate_language(request)
+        return api.not_found_route()
     return render(request, "404.html", status=404)
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if errors.is_api(request):
-        activate_api_language(request)
-        return errors.bad_request(request, exception)
+    if api.is_api(request):
+        api.activate_language(request)
+        return api.too_large() if isinstance(exception, RequestDataTooBig) else api.bad_request()
     return defaults.bad_request(request, exception)
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if errors.is_api(request):
-        activate_api_language(request)
-        return errors.forbidden(request)
+    if api.is_api(request):
+        api.activate_language(request)
+        return api.forbidden()
     return defaults.permission_denied(request, exception)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    if errors.is_api(request):
-        return errors.server_error(request)
+    if api.is_api(request):
+        return api.server_error()
     # Rendered without context processors: whatever broke may be among them.
     code = getattr(request, "LANGUAGE_CODE", languages.DEFAULT)
     with override(code):
@@ -140,6 +139,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """API calls get the JSON error shape; pages get a friendly translated page."""
     message = _("Your session expired. Reload the page and try again.")
-    if errors.is_api(request):
-        return errors.error(403, "csrf_failed", message)
+    if api.is_api(request):
+        return api.error(403, "csrf_failed", message)
     return render(request, "403_csrf.html", {"message": message}, status=403)

@@ -8,7 +8,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "portal.settings")
 application = get_wsgi_application()
 
 from portal.checks import refuse_public_secrets  # noqa: E402  (needs the settings above)
-from portal.warmup import warm_up  # noqa: E402
 
 refuse_public_secrets()
-warm_up()

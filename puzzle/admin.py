@@ -5,15 +5,15 @@ from django.contrib import admin, messages
 from django.core.files.base import ContentFile
 from django.http import HttpResponseRedirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
-from portal import versions
 from portal.admin_i18n import TranslatedInputsMixin
-from puzzle import memory
+from puzzle import pokedex
 from puzzle.forms import DailyPuzzleAdminForm, PokemonAdminForm
 from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, today
 from puzzle.silhouette import normalize_upload
@@ -65,8 +65,9 @@ class PokemonAdmin(TranslatedInputsMixin, TabbedTranslationAdmin):
 
     @admin.action(description=_("Add to the daily pool (needs artwork)"))
     def add_to_pool(self, request, queryset) -> None:
-        updated = queryset.exclude(has_default_artwork=False, artwork="").update(in_daily_pool=True)
-        versions.bump(memory.POKEDEX)  # update() sends no signals
+        with_art = queryset.exclude(has_default_artwork=False, artwork="")
+        updated = with_art.update(in_daily_pool=True, updated_at=timezone.now())
+        pokedex.changed()  # update() sends no signals
         message = ngettext(
             "%(count)d Pokémon added to the pool.", "%(count)d Pokémon added to the pool.", updated
         )
@@ -74,8 +75,8 @@ class PokemonAdmin(TranslatedInputsMixin, TabbedTranslationAdmin):
 
     @admin.action(description=_("Remove from the daily pool"))
     def remove_from_pool(self, request, queryset) -> None:
-        updated = queryset.update(in_daily_pool=False)
-        versions.bump(memory.POKEDEX)  # update() sends no signals
+        updated = queryset.update(in_daily_pool=False, updated_at=timezone.now())
+        pokedex.changed()
         message = ngettext(
             "%(count)d Pokémon removed from the pool.",
             "%(count)d Pokémon removed from the pool.",

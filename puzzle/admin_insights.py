@@ -14,7 +14,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 
-from puzzle import insights, names
+from puzzle import insights, pokedex
 from puzzle.charts import Bar, bar_chart
 from puzzle.models import DailyPuzzle, Pokemon, RefusedName, today
 
@@ -112,7 +112,7 @@ def puzzle_detail(request: HttpRequest, number: int) -> HttpResponse:
     if request.method == "POST":
         return _accept(request, puzzle)
     figures = insights.for_puzzle(puzzle)
-    index = names.index_for("en")
+    index = pokedex.name_index("en")
     refused = [
         (row, (index.suggest(row.text, limit=1) or [""])[0]) for row in insights.top_refused(puzzle)
     ]

@@ -6,18 +6,10 @@ class PuzzleConfig(AppConfig):
     name = "puzzle"
 
     def ready(self) -> None:
-        # Workers keep the Pokédex and released puzzles in memory (puzzle.memory):
-        # every staff edit bumps the version they are keyed by.
-        from portal import versions, warmup
-        from puzzle import memory
-        from puzzle.models import DailyPuzzle, Pokemon
+        from puzzle import pokedex
+        from puzzle.models import Pokemon
 
-        # A new day's puzzle changes none of the puzzles already held.
-        for model, name, on_create in (
-            (Pokemon, memory.POKEDEX, True),
-            (DailyPuzzle, memory.PUZZLES, False),
-        ):
-            receiver = versions.bumper(name, on_create=on_create)
-            post_save.connect(receiver, sender=model, weak=False, dispatch_uid=f"bump-{name}")
-            post_delete.connect(receiver, sender=model, weak=False, dispatch_uid=f"bump-{name}")
-        warmup.at_start(memory.load_at_start)
+        # Every save or delete of a Pokémon tells the workers (code that writes with
+        # update() or bulk_create() calls pokedex.changed() itself).
+        post_save.connect(pokedex.changed, sender=Pokemon, dispatch_uid="pokedex-saved")
+        post_delete.connect(pokedex.changed, sender=Pokemon, dispatch_uid="pokedex-deleted")

@@ -7,15 +7,14 @@ hard-coded English. ``{name}``-style placeholders are filled in by the island.
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext, pgettext_lazy, trans_real
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from portal import languages
 from portal.absolute import site_url
-from portal.pagecache import cached_page
-from puzzle import memory, names, rules
+from puzzle import pokedex, rules
 from puzzle.models import COLORS, TYPES, DailyPuzzle, launch_date, launched, today
 
 STRINGS = {
@@ -197,21 +196,9 @@ def plural_table(form_for: Callable[[int], str]) -> dict:
     return {"forms": forms, "map": "".join(digits)}
 
 
-# Each language's tables, with the catalogue they were read from: 400 ngettext calls
-# were a seventh of a cold home page. A reloaded catalogue (a translator's save, a
-# changed .mo file) is a new object, so its tables are built afresh.
-_plural_tables: dict[str, tuple[object, dict]] = {}
-
-
-def plural_tables(lang: str) -> dict:
-    """The counted words of ``lang`` (the active language) as :func:`plural_table`s."""
-    catalogue = trans_real.translation(lang)
-    kept = _plural_tables.get(lang)
-    if kept is not None and kept[0] is catalogue:
-        return kept[1]
-    tables = {key: plural_table(form) for key, form in PLURALS.items()}
-    _plural_tables[lang] = (catalogue, tables)
-    return tables
+def plural_tables() -> dict:
+    """The counted words of the active language as :func:`plural_table`s."""
+    return {key: plural_table(form) for key, form in PLURALS.items()}
 
 
 def game_island_context(
@@ -221,10 +208,10 @@ def game_island_context(
     player's state, their archive progress and the CSRF token come from the API."""
     lang = get_language() or languages.DEFAULT
     if view == "today":
-        puzzle = memory.puzzle_for_date(today())
+        puzzle = DailyPuzzle.for_date(today())
     prefix = "" if lang == languages.DEFAULT else f"/{lang}"
     strings = {key: str(value) for key, value in STRINGS.items()}
-    if not names.has_official_names(lang):
+    if lang not in languages.OFFICIAL_NAME_LANGUAGES:
         strings["howToPlayNames"] = str(NAMES_HELP_ENGLISH)
     props = {
         "lang": lang,
@@ -234,22 +221,20 @@ def game_island_context(
         "launchDate": launch_date().isoformat(),
         "puzzleNumber": puzzle.number if puzzle is not None else None,
         "urls": {
-            "today": reverse("puzzle_api:today"),
-            "puzzle": reverse("puzzle_api:detail", args=[0]).removesuffix("0"),
-            "names": reverse("puzzle_api:names")
-            + "?"
-            + urlencode({"lang": lang, "v": names.data_version()}),
-            "stats": reverse("puzzle_api:stats"),
-            "player": reverse("puzzle_api:player"),
-            "practice": reverse("puzzle_api:practice"),
-            "practiceStats": reverse("puzzle_api:practice_stats"),
-            "thumbs": reverse("puzzle_api:thumb", args=[0]).removesuffix("0/thumb.webp"),
-            "archive": reverse("puzzle_api:archive"),
+            "today": reverse("api:today"),
+            "puzzle": reverse("api:detail", args=[0]).removesuffix("0"),
+            "names": reverse("api:names") + "?" + urlencode({"lang": lang, "v": pokedex.version()}),
+            "stats": reverse("api:stats"),
+            "player": reverse("api:player"),
+            "practice": reverse("api:practice"),
+            "practiceStats": reverse("api:practice_stats"),
+            "thumbs": reverse("api:thumb", args=[0]).removesuffix("0/thumb.webp"),
+            "archive": reverse("api:archive"),
             "home": f"{prefix}/",
             "site": f"{site_url(request)}{prefix}/",
         },
         "strings": strings,
-        "plurals": plural_tables(lang),
+        "plurals": plural_tables(),
     }
     return {"game_props": props, "puzzle": puzzle}
 
@@ -259,9 +244,3 @@ def home_context(request: HttpRequest) -> dict:
     if not launched():
         return {"first_puzzle_date": launch_date()}
     return game_island_context(request)
-
-
-def island_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Keep a page that shows the island in the page cache: its props follow the
-    Pokédex (name suggestions) and the day (today's puzzle)."""
-    return cached_page(memory.POKEDEX, key=lambda request: today())(view)

@@ -8,14 +8,14 @@ a redeploy loses nothing.
 import datetime as dt
 import uuid
 from datetime import UTC, date, datetime, timedelta
-from typing import Literal
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import connection, models
+from django.db import IntegrityError, models, transaction
+from django.db.models import Count, F
 from django.templatetags.static import static
 from django.utils import timezone
-from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
 
@@ -171,9 +171,24 @@ class Pokemon(models.Model):
         return getattr(self, build_localized_fieldname("name", lang), None) or self.name_en
 
 
-class DailyPuzzleQuerySet(models.QuerySet["DailyPuzzle"]):
-    def released(self) -> "DailyPuzzleQuerySet":
-        return self.filter(date__lte=today())
+class DataStamp(models.Model):
+    """A token that changes with every edit of data kept in process memory (the
+    Pokédex, ``puzzle.pokedex``): one query tells a worker whether its copy is current,
+    and an edit that is rolled back takes its token with it."""
+
+    name = models.CharField(max_length=20, primary_key=True)
+    token = models.UUIDField(default=uuid.uuid4)
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.token}"
+
+    @classmethod
+    def read(cls, name: str) -> uuid.UUID | None:
+        return cls.objects.filter(name=name).values_list("token", flat=True).first()
+
+    @classmethod
+    def touch(cls, name: str) -> None:
+        cls.objects.update_or_create(name=name, defaults={"token": uuid.uuid4()})
 
 
 class DailyPuzzle(models.Model):
@@ -181,8 +196,6 @@ class DailyPuzzle(models.Model):
     pokemon = models.ForeignKey(Pokemon, on_delete=models.PROTECT, verbose_name=_("Pokémon"))
     scheduled = models.BooleanField(_("scheduled by staff"), default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = DailyPuzzleQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date"]
@@ -209,33 +222,38 @@ class DailyPuzzle(models.Model):
             raise ValidationError({"pokemon": _("Choose a Pokémon from the daily pool.")})
 
     @classmethod
-    def for_number(cls, number: int) -> "DailyPuzzle | None":
+    def for_number(cls, number: int, *, save: bool = False) -> "DailyPuzzle | None":
         """The puzzle with this number if it has been released (today or earlier)."""
         if not 1 <= number <= MAX_PUZZLE_NUMBER:
             return None  # huge numbers would overflow the date arithmetic
         day = rules.puzzle_date(number, launch_date())
-        if day > today():
+        if day > today() or day < launch_date():
             return None
-        return cls.for_date(day)
+        return cls.for_date(day, save=save)
 
     @classmethod
-    def for_date(cls, day: dt.date) -> "DailyPuzzle":
-        """The puzzle of a released date, choosing it (and any missing earlier ones) on
-        first use. Choices depend only on history, so concurrent first requests compute
-        the same Pokémon and the unique date settles the race."""
-        existing = cls.objects.filter(date=day).select_related("pokemon").first()
+    def for_date(cls, day: dt.date, *, save: bool = False) -> "DailyPuzzle":
+        """The puzzle of a released date. A day without a row yet gets its pick (and
+        every missing earlier day's) from the history before it: unsaved for a read,
+        written for a write (``save``), so only a player's guess creates rows. Picks
+        depend only on history, so concurrent first writes compute the same rows and
+        the unique date settles the race."""
+        existing = cls.objects.filter(date=day).first()
         if existing:
             return existing
         start = launch_date()
         if day < start:  # no puzzle (and no row) before the launch date
             raise cls.DoesNotExist(f"{day} is before the launch date {start}")
-        cls._create_through(start, day)
-        return cls.objects.select_related("pokemon").get(date=day)
+        planned = cls._plan_through(start, day)
+        if not save:
+            return planned[-1]
+        DailyPuzzle.objects.bulk_create(planned, ignore_conflicts=True)
+        return cls.objects.get(date=day)
 
     @classmethod
-    def _create_through(cls, start: dt.date, day: dt.date) -> None:
+    def _plan_through(cls, start: dt.date, day: dt.date) -> "list[DailyPuzzle]":
         """Choose the puzzle of every day from ``start`` to ``day`` that has none, in date
-        order, each from the history before it; written in one statement."""
+        order, each from the history before it (``day``'s is the last)."""
         pool = set(Pokemon.objects.in_pool().values_list("id", flat=True))
         rows = list(cls.objects.order_by("date").values_list("date", "pokemon_id", "scheduled"))
         taken = {row_day: pokemon_id for row_day, pokemon_id, _scheduled in rows}
@@ -252,8 +270,7 @@ class DailyPuzzle(models.Model):
                 pokemon_id = rules.choose(pool, used, current, settings.PUZZLE_SEED)
                 new.append(cls(date=current, pokemon_id=pokemon_id))
             history.append(pokemon_id)
-        # A concurrent first request computes the same rows; the unique date settles it.
-        cls.objects.bulk_create(new, ignore_conflicts=True)
+        return new
 
 
 class Player(models.Model):
@@ -261,7 +278,6 @@ class Player(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
-    last_seen = models.DateTimeField(auto_now=True)
 
     class Meta:
         verbose_name = _("player")
@@ -271,64 +287,70 @@ class Player(models.Model):
         return str(self.id)
 
 
-def pokemon_in_order(ids: list[int]) -> list[Pokemon]:
-    """The guessed Pokémon, in order, from the Pokédex in process memory."""
-    from puzzle import memory  # it imports this module
+class Game(models.Model):
+    """What a daily game and a practice round share: the guesses (Pokémon ids, in
+    order) and how the game stands, by the rules of ``puzzle.rules``.
 
-    by_id = memory.pokedex()
-    return [by_id[i] for i in ids if i in by_id]
+    Saving a guess is the job of ``puzzle.services.play``, which writes only when the
+    row still holds the attempts it read (``attempts`` is the row's version).
+    """
 
-
-class GuessNotTaken(Exception):
-    """A guess the rules turn down without spending an attempt: the game is over
-    (``reason`` "finished") or this Pokémon was already guessed ("duplicate")."""
-
-    def __init__(self, reason: Literal["finished", "duplicate"]) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def append_guess(
-    game: "PlayerGame | PracticeRound", pokemon: Pokemon, answer_id: int, now: datetime
-) -> None:
-    """Add a guess to a daily game or a practice round and settle how it stands: won,
-    lost after the last attempt, or still playing. Raises :class:`GuessNotTaken` for a
-    game that is over or a Pokémon already guessed."""
-    if game.finished:
-        raise GuessNotTaken("finished")
-    if pokemon.id in game.guesses:
-        raise GuessNotTaken("duplicate")
-    game.guesses = [*game.guesses, pokemon.id]
-    if pokemon.id == answer_id:
-        game.status = PlayerGame.Status.WON
-    elif len(game.guesses) >= rules.ATTEMPTS:
-        game.status = PlayerGame.Status.LOST
-    if game.finished:
-        game.finished_at = now
-
-
-class GuessedPokemon:
-    """What a daily game and a practice round share: whether it is over, and the
-    Pokémon guessed so far (from the Pokédex in memory)."""
-
-    status: str
-    guesses: list[int]
-
-    @property
-    def finished(self) -> bool:
-        return self.status != PlayerGame.Status.PLAYING
-
-    @cached_property
-    def guessed(self) -> list[Pokemon]:
-        return pokemon_in_order(self.guesses)
-
-
-class PlayerGame(GuessedPokemon, models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", _("playing")
         WON = "won", _("won")
         LOST = "lost", _("lost")
 
+    guesses = models.JSONField(default=list)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    attempts = models.PositiveSmallIntegerField(default=0)  # len(guesses), for SQL
+    # Chosen before the first guess and fixed for the game (docs/game-modes.md).
+    hard_mode = models.BooleanField(default=False)
+    # The lifeline's letter, fixed in the game's language when it is taken.
+    lifeline = models.CharField(max_length=4, blank=True, default="")
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    if TYPE_CHECKING:  # each kind of game declares its own, with its related name
+        player: models.ForeignKey[Player, Player]
+        player_id: uuid.UUID
+
+    class Meta:
+        abstract = True
+
+    @property
+    def answer_id(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def finished(self) -> bool:
+        return self.status != Game.Status.PLAYING
+
+    def add_guess(self, pokemon_id: int, now: datetime) -> None:
+        """Add a guess the rules allow (the caller checked the game is on and the
+        Pokémon new) and settle how the game stands: won, lost, or still playing."""
+        self.guesses = [*self.guesses, pokemon_id]
+        self.attempts = len(self.guesses)
+        if pokemon_id == self.answer_id:
+            self.status = Game.Status.WON
+        elif self.attempts >= rules.ATTEMPTS:
+            self.status = Game.Status.LOST
+        if self.finished:
+            self.finished_at = now
+
+
+class PlayerGameQuerySet(models.QuerySet["PlayerGame"]):
+    def counted(self) -> "PlayerGameQuerySet":
+        """Finished games that count for statistics (not played as practice)."""
+        return self.filter(counts_for_stats=True, status__in=[Game.Status.WON, Game.Status.LOST])
+
+    def outcomes(self) -> list[tuple[bool, int, int]]:
+        """``(won, attempts, games)`` for each kind of game, counted by the database in
+        one grouped query, whatever the number of players."""
+        rows = self.values_list("status", "attempts").annotate(games=Count("pk")).order_by()
+        return [(status == Game.Status.WON, attempts, games) for status, attempts, games in rows]
+
+
+class PlayerGame(Game):
     # No index of their own: (player, puzzle) and (puzzle, status) below lead with them,
     # and every guess would otherwise write two more index entries.
     player = models.ForeignKey(
@@ -337,18 +359,11 @@ class PlayerGame(GuessedPokemon, models.Model):
     puzzle = models.ForeignKey(
         DailyPuzzle, on_delete=models.CASCADE, related_name="games", db_index=False
     )
-    guesses = models.JSONField(default=list)  # Pokémon ids, in order
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     counts_for_stats = models.BooleanField(default=True)
-    # Kept beside ``guesses`` so the staff dashboard can aggregate in SQL.
-    attempts = models.PositiveSmallIntegerField(default=0)
     # The page language the game was started in (a share per language, nothing more).
     language = models.CharField(max_length=8, blank=True, default="")
-    # Chosen before the first guess and fixed for the game (docs/game-modes.md).
-    hard_mode = models.BooleanField(default=False)
-    lifeline_used = models.BooleanField(default=False)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = PlayerGameQuerySet.as_manager()
 
     class Meta:
         constraints = [
@@ -359,15 +374,42 @@ class PlayerGame(GuessedPokemon, models.Model):
     def __str__(self) -> str:
         return f"{self.player_id} #{self.puzzle.number}"
 
-    def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
-        """Record a guess and save; :class:`GuessNotTaken` if the rules refuse it."""
-        append_guess(self, pokemon, self.puzzle.pokemon_id, now)
-        if self.counts_for_stats and now >= grace_deadline(self.puzzle.date):
+    @property
+    def answer_id(self) -> int:
+        return self.puzzle.pokemon_id
+
+    def add_guess(self, pokemon_id: int, now: datetime) -> None:
+        super().add_guess(pokemon_id, now)
+        if now >= grace_deadline(self.puzzle.date):
             # Past the grace period the game goes on as practice (docs/design.md "API contract").
             self.counts_for_stats = False
-        self.attempts = len(self.guesses)
-        self.save()
-        self.__dict__.pop("guessed", None)
+
+
+class PracticeRound(Game):
+    """An endless-practice round on a random Pokémon, chosen and judged on the server.
+
+    The browser only holds the random id; the answer stays here until the round ends.
+    Rounds never touch daily statistics or streaks (docs/game-modes.md).
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="practice_rounds", db_index=False
+    )  # (player, finished_at) below leads with it
+    pokemon = models.ForeignKey(Pokemon, on_delete=models.PROTECT, related_name="+")
+    generations = models.JSONField(default=list)  # the filter it was drawn with
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "finished_at"])]
+        verbose_name = _("practice round")
+        verbose_name_plural = _("practice rounds")
+
+    def __str__(self) -> str:
+        return f"{self.player_id} practice {self.started_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def answer_id(self) -> int:
+        return self.pokemon_id
 
 
 class RefusedName(models.Model):
@@ -397,54 +439,14 @@ class RefusedName(models.Model):
 
     @classmethod
     def record(cls, puzzle: DailyPuzzle, text: str) -> None:
-        """Count one refusal in one statement: a row on first sight, else an atomic
-        increment (PostgreSQL and SQLite both know ``ON CONFLICT … DO UPDATE``)."""
+        """Count one refusal: a row on first sight, else an atomic increment."""
         key = rules.normalize_name(text)[:80]
         if not key:
             return
-        table, quote = cls._meta.db_table, connection.ops.quote_name
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"INSERT INTO {quote(table)} (puzzle_id, {quote('key')}, text, count)"
-                " VALUES (%s, %s, %s, 1)"
-                f" ON CONFLICT (puzzle_id, {quote('key')})"
-                f" DO UPDATE SET count = {quote(table)}.count + 1",
-                [puzzle.pk, key, text[:80]],
-            )
-
-
-class PracticeRound(GuessedPokemon, models.Model):
-    """An endless-practice round on a random Pokémon, chosen and judged on the server.
-
-    The browser only holds the random id; the answer stays here until the round ends.
-    Rounds never touch daily statistics or streaks (docs/game-modes.md).
-    """
-
-    Status = PlayerGame.Status
-
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="practice_rounds", db_index=False
-    )  # (player, finished_at) below leads with it
-    pokemon = models.ForeignKey(Pokemon, on_delete=models.PROTECT, related_name="+")
-    generations = models.JSONField(default=list)  # the filter it was drawn with
-    guesses = models.JSONField(default=list)  # Pokémon ids, in order
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
-    hard_mode = models.BooleanField(default=False)
-    lifeline_used = models.BooleanField(default=False)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        indexes = [models.Index(fields=["player", "finished_at"])]
-        verbose_name = _("practice round")
-        verbose_name_plural = _("practice rounds")
-
-    def __str__(self) -> str:
-        return f"{self.player_id} practice {self.started_at:%Y-%m-%d %H:%M}"
-
-    def add_guess(self, pokemon: Pokemon, now: datetime) -> None:
-        """Record a guess and save; :class:`GuessNotTaken` if the rules refuse it."""
-        append_guess(self, pokemon, self.pokemon_id, now)
-        self.save()
-        self.__dict__.pop("guessed", None)
+        updated = cls.objects.filter(puzzle=puzzle, key=key).update(count=F("count") + 1)
+        if not updated:
+            try:
+                with transaction.atomic():
+                    cls.objects.create(puzzle=puzzle, key=key, text=text[:80])
+            except IntegrityError:  # another request counted it first
+                cls.objects.filter(puzzle=puzzle, key=key).update(count=F("count") + 1)

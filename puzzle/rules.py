@@ -17,6 +17,7 @@ __all__ = [
     "ATTEMPTS",
     "CORRECT",
     "HIGHER",
+    "LIFELINE_AFTER",
     "LOWER",
     "PRESENT",
     "WRONG",
@@ -40,6 +41,8 @@ __all__ = [
 ]
 
 ATTEMPTS = 6
+# The lifeline (the answer's first letter) is offered after this many wrong guesses.
+LIFELINE_AFTER = 3
 
 # Scripts whose accents/diacritics are dropped (é -> e, ё -> е). Marks on any other
 # script (kana dakuten, Thai vowels and tones, ...) are meaningful and kept.

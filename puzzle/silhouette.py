@@ -4,19 +4,19 @@ A puzzle's silhouette is a PNG of a fixed size: every opaque pixel one colour on
 transparency, no metadata, so neither its URL, headers nor bytes name the Pokémon.
 
 The artwork is public, so a plain rendering would be a lookup key: render all 649
-artworks with this module and compare hashes, sizes or masks. Each puzzle therefore
-draws the shape with a variation derived from a server secret and the puzzle's date
-(mirror, a small rotation, scale and offset, a shifted alpha threshold, a one-pixel
-grow or shrink and a little noise on the edge). Without the secret nothing about the
-image is computable from public files; with the same secret and date it is the same
-image for every player, so it caches. docs/security.md says what remains possible.
+artworks with this module and compare hashes, sizes or masks. Each puzzle (and each
+practice round) therefore draws the shape with a variation derived from a server
+secret and the puzzle's date or the round's id (mirror, a small rotation, scale and
+offset, a shifted alpha threshold, a one-pixel grow or shrink and a little noise on the
+edge). Without the secret nothing about the image is computable from public files;
+with the same secret and date it is the same image for every player, so it caches.
+docs/security.md says what remains possible.
 """
 
 import hashlib
 import hmac
 import random
 from dataclasses import dataclass
-from datetime import date
 from io import BytesIO
 
 from PIL import Image, ImageChops, ImageFilter
@@ -66,10 +66,11 @@ class Variation:
     noise_share: float  # share of the edge pixels toggled
 
 
-def variation(secret: str | bytes, day: date) -> Variation:
-    """The variation of the puzzle of ``day``: a keyed hash of the date, nothing else."""
+def variation(secret: str | bytes, seed: str) -> Variation:
+    """The variation for ``seed`` (a puzzle's date, or a practice round's id): a keyed
+    hash of it, nothing else."""
     key = secret.encode() if isinstance(secret, str) else secret
-    digest = hmac.new(key, f"pokeguess.silhouette.v1:{day.isoformat()}".encode(), hashlib.sha256)
+    digest = hmac.new(key, f"pokeguess.silhouette.v1:{seed}".encode(), hashlib.sha256)
     rng = random.Random(int.from_bytes(digest.digest(), "big"))
     angle = rng.uniform(2.0, 7.0) * rng.choice((-1, 1))
     return Variation(
@@ -155,9 +156,10 @@ def mask_of(alpha: Image.Image, v: Variation) -> Image.Image:
     return _edge_noise(mask, v)
 
 
-def render_puzzle_silhouette(path: str, secret: str | bytes, day: date) -> bytes:
-    """The silhouette served for the puzzle of ``day``."""
-    return _png(puzzle_mask(path, variation(secret, day)))
+def render_varied(path: str, secret: str | bytes, seed: str) -> bytes:
+    """The silhouette served for a puzzle (``seed`` its date, ISO) or a practice round
+    (``seed`` "practice:<id>"): each its own variation of the shape."""
+    return _png(puzzle_mask(path, variation(secret, seed)))
 
 
 def normalize_upload(data: BytesIO) -> BytesIO:

@@ -4,8 +4,8 @@ Oldest first, so a full page never changes again and only the last one grows
 (19 URLs a day: 365 puzzles a year fill about seven pages).
 """
 
+from django.core.cache import cache
 from django.urls import reverse
-from django.utils.translation import get_language
 
 from portal.sitemaps import LocalizedSitemap
 from puzzle import rules
@@ -20,15 +20,15 @@ class ArchiveSitemap(LocalizedSitemap):
         latest = rules.puzzle_number(today(), launch_date())
         return range(1, latest)
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._archive: dict[str | None, str] = {}  # language -> its /<lang>/archive/
-
     def location(self, number: int) -> str:
-        # Each URL is located in every language for its alternates: a page of the
-        # archive asks for tens of thousands, which reverse() made the slow part.
-        lang = get_language()
-        archive = self._archive.get(lang)
-        if archive is None:
-            archive = self._archive[lang] = reverse("puzzle:archive")
-        return f"{archive}{number}/"
+        return reverse("puzzle:archive_puzzle", args=[number])
+
+    def get_urls(self, page=1, site=None, protocol=None) -> list[dict]:
+        # A page of a thousand puzzles in every language takes seconds to work out and
+        # changes only at midnight: kept in the cache for the day.
+        key = f"sitemap:archive:{today()}:{page}:{self.get_domain(site)}:{protocol}"
+        urls = cache.get(key)
+        if urls is None:
+            urls = super().get_urls(page, site, protocol)
+            cache.set(key, urls, timeout=24 * 60 * 60)
+        return urls

@@ -68,7 +68,7 @@ def results_summary(
     """How all players did on one puzzle: attempts used by winners, and the win share.
 
     Each item is ``(won, attempts)`` for one game, or ``(won, attempts, count)`` for
-    ``count`` games alike (as the database groups them, ``puzzle.results``).
+    ``count`` games alike (as the database groups them).
     """
     distribution = [0] * ATTEMPTS
     players = wins = 0
@@ -85,3 +85,17 @@ def results_summary(
         "win_percent": round(100 * wins / players) if players else 0,
         "distribution": distribution,
     }
+
+
+def practice_stats(results: Iterable[bool]) -> dict[str, int]:
+    """Played, won and the best run of consecutive wins, from finished rounds in order."""
+    played = won = run = best = 0
+    for result in results:
+        played += 1
+        if result:
+            won += 1
+            run += 1
+            best = max(best, run)
+        else:
+            run = 0
+    return {"played": played, "won": won, "best_run": best, "current_run": run}

@@ -4,13 +4,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from puzzle import memory, rules
-from puzzle.island import game_island_context, island_page
-from puzzle.models import launch_date, launched, today
+from puzzle import rules
+from puzzle.island import game_island_context
+from puzzle.models import DailyPuzzle, launch_date, launched, today
 
 
 @require_safe
-@island_page
 def archive(request: HttpRequest) -> HttpResponse:
     if not launched():
         context = {"first_puzzle_date": launch_date(), "past_puzzles": []}
@@ -25,9 +24,8 @@ def archive(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-@island_page
 def archive_puzzle(request: HttpRequest, number: int) -> HttpResponse:
-    puzzle = memory.puzzle_for_number(number)
+    puzzle = DailyPuzzle.for_number(number)
     if puzzle is None:
         raise Http404
     context = game_island_context(request, view="archive", puzzle=puzzle)

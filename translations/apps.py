@@ -9,8 +9,6 @@ class TranslationsConfig(AppConfig):
     def ready(self) -> None:
         from rosetta.signals import entry_changed
 
-        from portal import warmup
         from translations import store
 
         entry_changed.connect(store.record_rosetta_change, dispatch_uid="translations-override")
-        warmup.at_start(store.load_at_start)

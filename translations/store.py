@@ -22,7 +22,7 @@ from django.core.cache import cache
 from django.utils.translation import trans_real
 from django.utils.translation.trans_real import DjangoTranslation, TranslationCatalog
 
-from portal import catalogues, pagecache
+from portal import catalogues
 from translations import rules
 
 if TYPE_CHECKING:
@@ -254,8 +254,6 @@ def refresh_if_changed(force: bool = False) -> bool:
     _State.failed = False
     _State.revision, _State.stamp = revision, stamp
     _State.loaded = _django_catalogues._translations
-    # Pages this worker rendered with the old text must not be served again.
-    pagecache.clear()
     return True
 
 

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import FaqItem, Game
-from portal.htmlscan import Scanner
+from tests.htmlscan import Scanner
 
 pytestmark = pytest.mark.django_db
 

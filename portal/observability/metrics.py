@@ -57,7 +57,7 @@ READY = Gauge(
     multiprocess_mode="mostrecent",
 )
 
-GUESS_VIEWS = {"puzzle_api:guesses", "puzzle_api:practice_guesses"}
+GUESS_VIEWS = {"api:guesses", "api:practice_guesses"}
 
 
 def observe_request(view: str, method: str, status: int, seconds: float) -> None:

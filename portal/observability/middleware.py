@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 
 from portal.observability import metrics
 from portal.observability.context import new_request_id, request_id
+from portal.players import player_id
 
 logger = logging.getLogger("portal.requests")
 HEADER = "X-Request-ID"
@@ -18,8 +19,6 @@ HEADER = "X-Request-ID"
 
 def player_hash(request: HttpRequest) -> str:
     """A keyed hash of the anonymous player id: stable per player, never the cookie."""
-    from puzzle.players import player_id  # the game app owns the player cookie
-
     pid = player_id(request)
     if pid is None:
         return "-"

@@ -10,16 +10,11 @@ import pytest
 from django.conf import settings
 
 from games.models import Game
-from portal.catalogue_quality import (
-    SAME_AS_ENGLISH,
-    EnglishDetector,
-    english_copies,
-    looks_english,
-    visible_text,
-)
+from portal.catalogue_quality import SAME_AS_ENGLISH, english_copies
 from portal.tests.test_routes import ROUTES as SPEC_ROUTES
 from portal.tests.test_routes import url
 from puzzle.models import Pokemon
+from tests.english_on_pages import EnglishDetector, looks_english, visible_text
 
 CODES = [code for code, _name in settings.LANGUAGES if code != "en"]
 # Every route of the spec, a past puzzle and the not-found page.

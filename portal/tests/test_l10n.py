@@ -11,8 +11,8 @@ from django.utils import translation
 from django.utils.translation import ngettext
 
 from portal import catalogues, views
+from puzzle.api.shapes import hint_row
 from puzzle.models import Pokemon
-from puzzle.state import hint_row
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 ADDED = "%(count)d Pokémon added to the pool."

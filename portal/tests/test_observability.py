@@ -150,9 +150,9 @@ class TestMetrics:
         assert sample("pokeguess_database_errors_total") == before + 1
 
     def test_rate_limit_refusals_are_counted(self):
-        before = sample("pokeguess_rate_limited_total", view="puzzle_api:guesses")
-        metrics.observe_request("puzzle_api:guesses", "POST", 429, 0.01)
-        assert sample("pokeguess_rate_limited_total", view="puzzle_api:guesses") == before + 1
+        before = sample("pokeguess_rate_limited_total", view="api:guesses")
+        metrics.observe_request("api:guesses", "POST", 429, 0.01)
+        assert sample("pokeguess_rate_limited_total", view="api:guesses") == before + 1
 
 
 class TestSentry:

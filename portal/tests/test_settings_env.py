@@ -99,7 +99,7 @@ class TestDefaults:
         assert values["ALLOWED_HOSTS"] == ["pokeguess.example", "www.pokeguess.example"]
         assert values["SITE_URL"] == "https://pokeguess.example"
         database = values["DATABASES"]["default"]
-        assert database["ENGINE"] == "portal.postgresql"
+        assert database["ENGINE"] == "django.db.backends.postgresql"
         assert (database["HOST"], database["PORT"], database["NAME"]) == ("db", 5432, "pokeguess")
         assert (database["USER"], database["PASSWORD"]) == ("user", "p@ss")
         assert database["CONN_MAX_AGE"] == 0  # the pool manages connections

@@ -66,7 +66,7 @@ def test_staff_schedule_a_future_day_but_not_a_past_one(staff):
 
 def test_a_released_puzzle_cannot_be_changed(staff):
     with time_machine.travel(NOON, tick=False):
-        puzzle = DailyPuzzle.for_date(date(2026, 11, 21))
+        puzzle = DailyPuzzle.for_date(date(2026, 11, 21), save=True)
         response = staff.get(f"/admin/puzzle/dailypuzzle/{puzzle.pk}/change/")
         assert response.status_code == 200
         assert 'name="_save"' not in response.content.decode()

@@ -60,6 +60,7 @@ class TestToday:
             "practice": False,
             "hard_mode": False,
             "lifeline": None,
+            "lifeline_offered": False,
         }
         assert data["next_puzzle_at"] == "2026-11-22T00:00:00Z"
 

@@ -14,8 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 from PIL import Image
 
-from portal import versions
-from puzzle import memory, names
+from puzzle import pokedex
 from puzzle.forms import PokemonAdminForm
 from puzzle.models import DailyPuzzle, Pokemon
 
@@ -118,8 +117,8 @@ def test_guess_matching_tolerates_malformed_accepted_names_in_the_database(clien
     Pokemon.objects.filter(pk=4).update(extra_names=5)
     Pokemon.objects.filter(pk=7).update(extra_names=["Squirty", 3, None])
     Pokemon.objects.filter(pk=25).update(extra_names="Pika")
-    versions.bump(memory.POKEDEX)  # update() skips the signals: the index is rebuilt
-    index = names.index_for("en")
+    pokedex.changed()  # update() sends no signals: the index is rebuilt
+    index = pokedex.name_index("en")
     assert index.match("Squirty") == 7
     assert index.match("pika") == 25
     assert index.match("Bulbasaur") == 1
@@ -220,7 +219,7 @@ class TestScheduling:
 
     def test_a_pokemon_used_in_the_current_cycle_is_refused(self, staff):
         with time_machine.travel(NOON, tick=False):
-            used = DailyPuzzle.for_date(date(2026, 11, 21))
+            used = DailyPuzzle.for_date(date(2026, 11, 21), save=True)
             first = DailyPuzzle.objects.get(date=date(2026, 11, 1))
             response = staff.post(
                 "/admin/puzzle/dailypuzzle/add/",
@@ -232,7 +231,7 @@ class TestScheduling:
 
     def test_staff_see_a_dated_list_with_state_and_origin(self, staff):
         with time_machine.travel(NOON, tick=False):
-            DailyPuzzle.for_date(date(2026, 11, 21))
+            DailyPuzzle.for_date(date(2026, 11, 21), save=True)
             DailyPuzzle.objects.create(date=date(2026, 12, 24), pokemon_id=25, scheduled=True)
             html = text(staff.get("/admin/puzzle/dailypuzzle/"))
             upcoming = text(staff.get("/admin/puzzle/dailypuzzle/?when=upcoming"))

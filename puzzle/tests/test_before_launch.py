@@ -106,7 +106,7 @@ def test_a_date_before_launch_never_gets_a_row():
     from datetime import date
 
     with pytest.raises(DailyPuzzle.DoesNotExist):
-        DailyPuzzle.for_date(date(2027, 2, 20))
+        DailyPuzzle.for_date(date(2027, 2, 20), save=True)
     assert nothing_was_created()
 
 

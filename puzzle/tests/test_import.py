@@ -7,7 +7,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from puzzle import names
+from puzzle import pokedex as memo
 from puzzle.management.commands.import_pokedex import DATA
 from puzzle.models import Pokemon
 
@@ -67,9 +67,9 @@ def test_a_rename_in_the_file_reaches_untouched_names_only(pokedex):
 
 def test_an_unchanged_import_writes_nothing_and_keeps_the_names_version(pokedex):
     _entries, run = pokedex
-    version = names.data_version()
+    version = memo.version()
     run()
-    assert names.data_version() == version
+    assert memo.version() == version
 
 
 def test_rows_from_before_digests_take_the_file_once_then_are_tracked(pokedex):
@@ -86,7 +86,7 @@ def test_rows_from_before_digests_take_the_file_once_then_are_tracked(pokedex):
 
 
 def test_other_apps_read_official_names_through_the_pokedex():
-    from puzzle import pokedex
+    from puzzle import pokedex as memo
 
-    assert pokedex.official_names(["Pikachu", "Not a Pokémon"], "ja") == {"Pikachu": "ピカチュウ"}
-    assert pokedex.official_names(["Pikachu"], "vi") == {"Pikachu": "Pikachu"}  # English
+    assert memo.official_names(["Pikachu", "Not a Pokémon"], "ja") == {"Pikachu": "ピカチュウ"}
+    assert memo.official_names(["Pikachu"], "vi") == {"Pikachu": "Pikachu"}  # English

@@ -9,7 +9,6 @@ from django.utils import translation
 from django.utils.translation import ngettext
 
 from puzzle import island
-from translations import store
 
 TYPES_FILE = Path(__file__).resolve().parents[2] / "frontend" / "lib" / "strings.ts"
 
@@ -35,7 +34,7 @@ def test_it_sends_every_typed_key_with_the_props(rf):
 
 def counted(lang: str, key: str, count: int) -> str:
     with translation.override(lang):
-        table = island.plural_tables(lang)[key]
+        table = island.plural_tables()[key]
     return table["forms"][int(table["map"][count])]
 
 
@@ -49,14 +48,6 @@ def test_the_counted_words_follow_each_languages_plural_rules():
     assert counted("ru", "guessCount", 1) != counted("ru", "guessCount", 5)
 
 
-@pytest.mark.django_db
-def test_a_reloaded_catalogue_builds_the_tables_again():
+def test_each_language_has_its_own_forms():
     with translation.override("de"):
-        before = island.plural_tables("de")
-        assert island.plural_tables("de") is before  # kept while the catalogue stands
-    store.load_catalogues()  # as a translator's save does in every worker
-    with translation.override("de"):
-        after = island.plural_tables("de")
-    assert after is not before
-    assert after == before
-    assert after["gameCount"]["forms"] == ["{count} Spiele", "{count} Spiel"]
+        assert island.plural_tables()["gameCount"]["forms"] == ["{count} Spiele", "{count} Spiel"]

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.test import Client
 
 from puzzle.models import DailyPuzzle, PlayerGame, PracticeRound
@@ -73,11 +74,36 @@ class TestLifeline:
     def test_it_gives_the_first_letter_in_the_page_language(self, client, pikachu_today):
         for name in ["Bulbasaur", "Charmander", "Squirtle"]:
             daily_guess(client, name)
+        assert client.get("/api/puzzle/21").json()["state"]["lifeline_offered"] is True
         response = post(client, "/api/puzzle/21/lifeline?lang=ja", {})
         assert response.status_code == 200
         assert response.json()["state"]["lifeline"] == "ピ"
-        again = client.get("/api/puzzle/21?lang=en").json()
-        assert again["state"]["lifeline"] == "P"
+        assert response.json()["state"]["lifeline_offered"] is False
+
+    def test_the_letter_is_fixed_when_taken_whatever_language_reads_it(self, client, pikachu_today):
+        """Reading the game in every language must not reveal one letter per language:
+        together they would name the answer (docs/security.md)."""
+        for name in ["Bulbasaur", "Charmander", "Squirtle"]:
+            daily_guess(client, name)
+        post(client, "/api/puzzle/21/lifeline?lang=ja", {})
+        post(client, "/api/puzzle/21/lifeline?lang=en", {})  # taken once, kept
+        letters = {
+            client.get(f"/api/puzzle/21?lang={code}").json()["state"]["lifeline"]
+            for code, _name in settings.LANGUAGES
+        }
+        assert letters == {"ピ"}
+
+    def test_a_practice_rounds_letter_is_fixed_too(self, client):
+        round_id = post(client, "/api/practice", {"generations": [1]}).json()["round"]
+        PracticeRound.objects.update(pokemon_id=25)
+        for name in ["Bulbasaur", "Charmander", "Squirtle"]:
+            post(client, f"/api/practice/{round_id}/guesses", {"name": name})
+        post(client, f"/api/practice/{round_id}/lifeline?lang=ko", {})
+        letters = {
+            client.get(f"/api/practice/{round_id}?lang={code}").json()["state"]["lifeline"]
+            for code, _name in settings.LANGUAGES
+        }
+        assert letters == {"피"}
 
     def test_a_player_without_a_game_gets_a_clear_error(self, client, pikachu_today):
         response = post(client, "/api/puzzle/21/lifeline", {})
@@ -109,11 +135,18 @@ class TestPractice:
             self.start(client, generations=[2, 4])
         assert set(PracticeRound.objects.values_list("pokemon__generation", flat=True)) <= {2, 4}
 
-    @pytest.mark.parametrize("generations", [[0], [10], ["1"], "1", [True], [1.5], {"gen": 1}])
-    def test_bad_generations_get_a_clear_error(self, client, generations):
+    @pytest.mark.parametrize("generations", [[0], [10], [1, 12]])
+    def test_generations_out_of_range_get_a_clear_error(self, client, generations):
         response = self.start(client, generations=generations)
         assert response.status_code == 400
         assert response.json()["error"]["code"] == "invalid_generations"
+
+    @pytest.mark.parametrize("generations", [["1"], "1", [True], [1.5], {"gen": 1}])
+    def test_generations_that_are_not_whole_numbers_are_refused(self, client, generations):
+        response = self.start(client, generations=generations)
+        assert response.status_code == 400
+        assert response.json()["error"]["code"] == "invalid_request"
+        assert not PracticeRound.objects.exists()
 
     def test_a_generation_without_artwork_says_so(self, client):
         response = self.start(client, generations=[9])
@@ -183,7 +216,7 @@ class TestPractice:
 
 
 def test_practice_statistics_count_the_best_run():
-    from puzzle.practice import practice_stats
+    from puzzle.stats import practice_stats
 
     stats = practice_stats([True, True, False, True, True, True, False])
     assert stats == {"played": 7, "won": 5, "best_run": 3, "current_run": 0}

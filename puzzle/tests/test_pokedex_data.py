@@ -16,7 +16,8 @@ from django.test import Client
 from django.utils import translation
 
 from portal import catalogues
-from puzzle import island, names
+from portal.languages import OFFICIAL_NAME_LANGUAGES
+from puzzle import island
 from puzzle.models import DailyPuzzle, Pokemon
 from puzzle.rules import NameIndex
 
@@ -170,9 +171,9 @@ def test_russian_names_are_aliases_in_cyrillic_only(dex):
 
 def test_the_site_languages_with_official_names_have_them_in_the_data(dex):
     data_key = {"zh": "zh-hans"}
-    for lang in names.OFFICIAL_NAME_LANGUAGES:
+    for lang in OFFICIAL_NAME_LANGUAGES:
         assert all(data_key.get(lang, lang) in p["names"] for p in dex.values()), lang
-    assert set(SITE_LANGUAGES) - names.OFFICIAL_NAME_LANGUAGES == NO_OFFICIAL_NAMES
+    assert set(SITE_LANGUAGES) - OFFICIAL_NAME_LANGUAGES == NO_OFFICIAL_NAMES
 
 
 # --- the imported rows --------------------------------------------------------------------

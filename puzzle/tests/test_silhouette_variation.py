@@ -50,29 +50,28 @@ def attackers_lookup() -> set[str]:
 class TestVariation:
     def test_the_same_puzzle_gives_the_same_bytes(self):
         day = date(2026, 11, 21)
-        first = silhouette.render_puzzle_silhouette(artwork(25), SECRET, day)
-        assert silhouette.render_puzzle_silhouette(artwork(25), SECRET, day) == first
+        first = silhouette.render_varied(artwork(25), SECRET, day.isoformat())
+        assert silhouette.render_varied(artwork(25), SECRET, day.isoformat()) == first
 
     def test_another_secret_gives_other_bytes(self):
         day = date(2026, 11, 21)
-        assert silhouette.render_puzzle_silhouette(
-            artwork(25), SECRET, day
-        ) != silhouette.render_puzzle_silhouette(artwork(25), SECRET + "x", day)
+        first = silhouette.render_varied(artwork(25), SECRET, day.isoformat())
+        assert first != silhouette.render_varied(artwork(25), SECRET + "x", day.isoformat())
 
     def test_another_date_gives_other_bytes(self):
-        first = silhouette.render_puzzle_silhouette(artwork(25), SECRET, date(2026, 11, 21))
-        other = silhouette.render_puzzle_silhouette(artwork(25), SECRET, date(2026, 11, 22))
+        first = silhouette.render_varied(artwork(25), SECRET, date(2026, 11, 21).isoformat())
+        other = silhouette.render_varied(artwork(25), SECRET, date(2026, 11, 22).isoformat())
         assert first != other
 
     def test_the_variation_depends_on_the_secret_and_the_date(self):
         days = [date(2026, 11, 1) + timedelta(days=n) for n in range(30)]
-        variations = {silhouette.variation(SECRET, day) for day in days}
+        variations = {silhouette.variation(SECRET, day.isoformat()) for day in days}
         assert len(variations) == 30
         assert all(abs(v.angle) >= 2 for v in variations)
         assert {v.mirror for v in variations} == {True, False}
 
     def test_it_has_the_fixed_canvas_and_one_colour(self):
-        data = silhouette.render_puzzle_silhouette(artwork(6), SECRET, date(2026, 11, 21))
+        data = silhouette.render_varied(artwork(6), SECRET, date(2026, 11, 21).isoformat())
         image = Image.open(BytesIO(data)).convert("RGBA")
         assert image.size == (silhouette.CANVAS, silhouette.CANVAS)
         colours = {pixel[:3] for pixel in image.get_flattened_data() if pixel[3] > 0}
@@ -84,7 +83,9 @@ class TestVariation:
     def test_it_stays_fair_to_recognise(self, pokemon_id):
         # Thin shapes (Dodrio 85, Sigilyph 561, Unown 201) are the hardest case.
         for offset in range(0, 60, 10):
-            v = silhouette.variation(SECRET, date(2026, 11, 1) + timedelta(days=offset))
+            v = silhouette.variation(
+                SECRET, (date(2026, 11, 1) + timedelta(days=offset)).isoformat()
+            )
             alpha = silhouette.transformed_alpha(artwork(pokemon_id), v)
             reference = alpha.point(lambda a: 255 if a >= silhouette.SOLID else 0)
             mask = silhouette.mask_of(alpha, v)
@@ -104,7 +105,7 @@ class TestVariation:
         for offset in rng.sample(range(400), 12):
             day = LAUNCH + timedelta(days=offset)
             answer = rng.choice(ids)
-            data = silhouette.render_puzzle_silhouette(artwork(answer), SECRET, day)
+            data = silhouette.render_varied(artwork(answer), SECRET, day.isoformat())
             image = Image.open(BytesIO(data))
             plain = silhouette.render_silhouette(artwork(answer))
             assert Image.open(BytesIO(plain)).size == (silhouette.SIZE, silhouette.SIZE)
@@ -131,7 +132,9 @@ class TestServedSilhouette:
 
         cache.clear()
         assert self.fetch(Client()) == first
-        assert first == silhouette.render_puzzle_silhouette(artwork(25), SECRET, date(2026, 11, 21))
+        assert first == silhouette.render_varied(
+            artwork(25), SECRET, date(2026, 11, 21).isoformat()
+        )
         assert first != silhouette.render_silhouette(artwork(25))
 
     def test_the_same_pokemon_on_another_day_looks_different(self):

@@ -22,10 +22,15 @@ def test_a_pokemon_with_artwork_gets_a_small_picture(client):
 
 def test_a_pokemon_without_artwork_gets_the_neutral_mark_at_the_same_size(client):
     without = client.get("/api/pokemon/1000/thumb.webp")
-    unknown = client.get("/api/pokemon/99999/thumb.webp")
-    assert without.status_code == unknown.status_code == 200
+    assert without.status_code == 200
     assert picture(without).size == (48, 48)
-    assert without.content == unknown.content
+    assert without.content == client.get("/api/pokemon/1001/thumb.webp").content
+
+
+def test_a_number_that_is_no_pokemon_is_not_found(client):
+    response = client.get("/api/pokemon/99999/thumb.webp")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "pokemon_not_found"
 
 
 def test_the_names_list_carries_each_pokemons_number(client):

@@ -48,7 +48,7 @@ def server_env(tmp_path_factory) -> dict[str, str]:
         [
             "from datetime import date",
             "from puzzle.models import DailyPuzzle",
-            f"DailyPuzzle.for_date(date.fromisoformat('{yesterday}'))",
+            f"DailyPuzzle.for_date(date.fromisoformat('{yesterday}'), save=True)",
             f"DailyPuzzle.objects.filter(date='{yesterday}').update(pokemon_id={YESTERDAY_ANSWER})",
             f"DailyPuzzle.objects.update_or_create(date='{today}', "
             f"defaults={{'pokemon_id': {TODAY_ANSWER}}})",

@@ -14,7 +14,7 @@ from django.utils.translation import to_locale
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname
 
-from portal import catalogues
+from portal import catalogues, languages
 from portal.catalogue_quality import english_copies
 
 
@@ -95,12 +95,10 @@ class Command(BaseCommand):
             self.stdout.write(line)
 
     def content_line(self, code: str) -> str:
-        from puzzle.pokedex import OFFICIAL_NAME_LANGUAGES
-
         pages = percent_cell(*content_counts(code, "games"))
         # Languages without official names show the English ones (docs/pokedex-data.md):
         # nothing is missing there.
-        if code in OFFICIAL_NAME_LANGUAGES:
+        if code in languages.OFFICIAL_NAME_LANGUAGES:
             names = percent_cell(*content_counts(code, "puzzle"))
         else:
             names = "English (no official names)"

@@ -16,9 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 from modeltranslation.utils import build_localized_fieldname
 
-from portal import versions
 from portal.baseline import Action, decide, digest
-from puzzle import memory
+from puzzle import pokedex
 from puzzle.models import Pokemon
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pokedex.json"
@@ -95,8 +94,8 @@ class Command(BaseCommand):
                     Pokemon.objects.filter(pk=pokemon.pk).update(import_digests=digests, **changes)
             # New rows in a few statements (a new database gets all 1,025 at once).
             created = len(Pokemon.objects.bulk_create(to_create, batch_size=500))
-        if created or updated:
-            versions.bump(memory.POKEDEX)  # update() and bulk_create() send no signals
+            if created or updated:
+                pokedex.changed()  # update() and bulk_create() send no signals
         self.stdout.write(
             self.style.SUCCESS(
                 f"Pokédex: {created} created, {updated} updated, "

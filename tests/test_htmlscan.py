@@ -4,7 +4,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from portal.htmlscan import Scanner
+from tests.htmlscan import Scanner
 
 SAMPLE = """<!DOCTYPE html>
 <html lang="ar" dir="rtl"><head><title>Tom &amp; Jerry &#8211; A&lt;B</title>

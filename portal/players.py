@@ -2,15 +2,14 @@
 
 The cookie is read once per request, and sent again only for a new player or once the
 one the browser holds is a day old (that keeps it alive for ``PLAYER_COOKIE_AGE`` after
-the last visit without signing a cookie on every guess).
+the last visit without signing a cookie on every guess). Only the id lives here; the
+game app owns the rows it names.
 """
 
 import uuid
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-
-from puzzle.models import Player
 
 SALT = "puzzle.player"
 REFRESH_AFTER = 24 * 60 * 60  # seconds
@@ -43,29 +42,13 @@ def player_id(request: HttpRequest) -> uuid.UUID | None:
     return _cookie(request)[0]
 
 
-def current_player(request: HttpRequest) -> Player | None:
-    """The player of this request if the cookie names one (no row is created)."""
-    pid = player_id(request)
-    return Player.objects.filter(pk=pid).first() if pid else None
-
-
-def get_or_create_player(request: HttpRequest) -> Player:
-    pid = player_id(request)
-    if pid:
-        player, _created = Player.objects.get_or_create(pk=pid)
-        return player
-    return Player.objects.create()
-
-
-def remember_player(
-    response: HttpResponse, player: Player, request: HttpRequest | None = None
-) -> None:
+def remember_player(response: HttpResponse, pid: uuid.UUID, request: HttpRequest) -> None:
     """Send the player's cookie, unless ``request`` came with a fresh one for them."""
-    if request is not None and _cookie(request) == (player.pk, True):
+    if _cookie(request) == (pid, True):
         return
     response.set_signed_cookie(
         settings.PLAYER_COOKIE_NAME,
-        str(player.pk),
+        str(pid),
         salt=SALT,
         max_age=settings.PLAYER_COOKIE_AGE,
         httponly=True,

@@ -5,7 +5,7 @@ library's ``html.parser.HTMLParser`` (with ``convert_charrefs``) does: names low
 attribute values and text unescaped, ``<x/>`` as a start tag and an end tag, and the
 content of ``<script>`` and ``<style>`` as text. It reads the whole document in one
 ``feed`` and is two and a half times as quick, which counts where a test reads hundreds of
-pages (portal/catalogue_quality.py, the games admin's tests). It is not a general
+pages (tests/english_on_pages.py, the games admin's tests). It is not a general
 parser: it trusts the markup to be well formed, as the site's templates are.
 """
 

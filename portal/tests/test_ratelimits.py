@@ -15,7 +15,7 @@ import time_machine
 from django.conf import settings as django_settings
 from django.test import Client, RequestFactory
 
-from puzzle import ratelimits
+from portal import ratelimits
 from puzzle.models import DailyPuzzle, PlayerGame
 
 pytestmark = pytest.mark.django_db
@@ -141,7 +141,7 @@ from django.conf import settings
 settings.CACHES["ratelimit"].update(json.loads(os.environ["RL_CACHE"]))
 from django.test import RequestFactory
 from django_ratelimit.core import get_usage
-from puzzle import ratelimits
+from portal import ratelimits
 ratelimits.BUDGETS["shared"] = {"player": "1000/d", "client": "1000/d"}
 request = RequestFactory().post("/", REMOTE_ADDR="198.51.100.9")
 for _ in range(int(sys.argv[1])):

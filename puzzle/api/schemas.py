@@ -1,0 +1,138 @@
+"""The API's requests and answers, described once (docs/design.md "API contract").
+
+django-ninja validates requests and answers against these and generates the OpenAPI
+document from them (``/api/openapi.json``); the island's TypeScript types are generated
+from that document (``frontend/lib/api-schema.d.ts``). Nothing here names the answer
+of a game still in play: ``answer`` appears once it is won or lost.
+"""
+
+from datetime import date, datetime
+from typing import Annotated, Literal
+from uuid import UUID
+
+from ninja import Schema
+from pydantic import Field, StrictBool, StrictInt
+
+Result = Literal["correct", "present", "wrong", "higher", "lower"]
+Status = Literal["playing", "won", "lost"]
+# Wins by number of guesses, from 1 to 6.
+Distribution = Annotated[list[int], Field(min_length=6, max_length=6)]
+
+
+class GuessIn(Schema):
+    name: str
+    # With the first guess: play this game in hard mode (kept for the game).
+    hard_mode: StrictBool = False
+
+
+class PracticeIn(Schema):
+    # Any of 1–9; none or empty means every generation.
+    generations: list[StrictInt] | None = None
+    hard_mode: StrictBool = False
+
+
+class Hint(Schema):
+    key: Literal["type1", "type2", "generation", "stage", "color", "height", "weight"]
+    value: str | float
+    label: str
+    result: Result
+
+
+class HintRow(Schema):
+    name: str
+    correct: bool
+    hints: list[Hint]
+
+
+class Answer(Schema):
+    name: str
+    name_en: str
+    artwork_url: str
+    types: list[str]
+    generation: int
+
+
+class GameState(Schema):
+    status: Status
+    guesses: Annotated[list[HintRow], Field(max_length=6)]
+    practice: bool
+    hard_mode: bool
+    # The lifeline's letter once taken; whether it may be taken now.
+    lifeline: str | None
+    lifeline_offered: bool
+    answer: Answer | None = None  # only once the game is won or lost
+
+
+class Puzzle(Schema):
+    number: int
+    date: date
+    is_today: bool
+    attempts_allowed: int
+    silhouette_url: str
+    next_puzzle_at: datetime
+    state: GameState
+
+
+class PuzzleRead(Puzzle):
+    # Pages carry no CSRF token (a CDN caches them): the island takes it from here.
+    csrf_token: str
+
+
+class PuzzleGuessed(Puzzle):
+    guess: HintRow
+
+
+class Practice(Schema):
+    round: UUID
+    generations: list[int]
+    attempts_allowed: int
+    silhouette_url: str
+    state: GameState
+
+
+class PracticeGuessed(Practice):
+    guess: HintRow
+
+
+class Results(Schema):
+    number: int
+    players: int
+    wins: int
+    win_percent: int
+    distribution: Distribution
+
+
+class Stats(Schema):
+    played: int
+    wins: int
+    win_percent: int
+    current_streak: int
+    max_streak: int
+    distribution: Distribution
+    losses: int
+    last_win: date | None
+    streak_broken: bool
+
+
+class PracticeStats(Schema):
+    played: int
+    won: int
+    best_run: int
+    current_run: int
+
+
+class NameEntry(Schema):
+    name: str
+    id: int  # the national Pokédex number, for the suggestion's picture
+    en: str | None = None  # the English name, where it differs
+
+
+class Names(Schema):
+    lang: str
+    version: str
+    names: list[NameEntry]
+
+
+class Archive(Schema):
+    # Puzzle number → how the player's game of it stands.
+    played: dict[str, Status]

@@ -1,0 +1,106 @@
+"""The API's answers built from rows, in the shapes of ``puzzle.api.schemas``.
+
+Before a game ends nothing here names the answer: hint rows describe the guessed
+Pokémon only, and the answer appears once the game is won or lost.
+"""
+
+from datetime import datetime
+
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from puzzle import pokedex, rules
+from puzzle.models import COLORS, TYPES, DailyPuzzle, Game, PlayerGame, Pokemon, PracticeRound
+
+TYPE_LABELS = dict(TYPES)
+COLOR_LABELS = dict(COLORS)
+
+
+def _type_label(value: str) -> str:
+    return str(TYPE_LABELS.get(value, value)) if value else ""
+
+
+def _measure(template: Promise, value: float) -> str:
+    """A height or weight in the active language: "0,7 m" in German, "0.7 м" in Russian."""
+    return str(template) % {"value": number_format(f"{value:g}")}
+
+
+def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict[str, object]:
+    results = rules.compare(guess.traits, answer.traits)
+    values: dict[str, tuple[str | float, str]] = {
+        "type1": (guess.type1, _type_label(guess.type1)),
+        "type2": (guess.type2 or "none", _type_label(guess.type2)),
+        "generation": (guess.generation, str(guess.generation)),
+        "stage": (guess.stage, str(guess.stage)),
+        "color": (guess.color, str(COLOR_LABELS.get(guess.color, guess.color))),
+        "height": (guess.height, _measure(_("%(value)s m"), guess.height)),
+        "weight": (guess.weight, _measure(_("%(value)s kg"), guess.weight)),
+    }
+    return {
+        "name": guess.display_name(lang),
+        "correct": guess.id == answer.id,
+        "hints": [
+            {"key": key, "value": value, "label": label, "result": results[key]}
+            for key, (value, label) in values.items()
+        ],
+    }
+
+
+def game_state(game: Game | None, answer: Pokemon, lang: str, practice: bool) -> dict:
+    if game is None:
+        return {
+            "status": Game.Status.PLAYING,
+            "guesses": [],
+            "practice": practice,
+            "hard_mode": False,
+            "lifeline": None,
+            "lifeline_offered": False,
+        }
+    state: dict[str, object] = {
+        "status": game.status,
+        "guesses": [hint_row(g, answer, lang) for g in pokedex.in_order(game.guesses)],
+        "practice": practice,
+        "hard_mode": game.hard_mode,
+        "lifeline": game.lifeline or None,
+        "lifeline_offered": not (game.finished or game.lifeline)
+        and game.attempts >= rules.LIFELINE_AFTER,
+    }
+    if game.finished:
+        state["answer"] = {
+            "name": answer.display_name(lang),
+            "name_en": answer.name_en,
+            "artwork_url": answer.artwork_url,
+            "types": [_type_label(t) for t in (answer.type1, answer.type2) if t],
+            "generation": answer.generation,
+        }
+    return state
+
+
+def puzzle(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str, now: datetime) -> dict:
+    answer = pokedex.get(puzzle.pokemon_id)
+    assert answer is not None, "a puzzle's answer is in the Pokédex"
+    counts = game.counts_for_stats if game else puzzle.date == rules.utc_today(now)
+    return {
+        "number": puzzle.number,
+        "date": puzzle.date,
+        "is_today": puzzle.date == rules.utc_today(now),
+        "attempts_allowed": rules.ATTEMPTS,
+        "silhouette_url": reverse("api:silhouette", args=[puzzle.number]),
+        "next_puzzle_at": rules.next_puzzle_at(now),
+        "state": game_state(game, answer, lang, practice=not counts),
+    }
+
+
+def practice(round_: PracticeRound, lang: str) -> dict:
+    """A round, like a puzzle with its id instead of a number."""
+    answer = pokedex.get(round_.pokemon_id)
+    assert answer is not None, "a round's answer is in the Pokédex"
+    return {
+        "round": round_.pk,
+        "generations": round_.generations,
+        "attempts_allowed": rules.ATTEMPTS,
+        "silhouette_url": reverse("api:practice_silhouette", args=[round_.pk]),
+        "state": game_state(round_, answer, lang, practice=True),
+    }

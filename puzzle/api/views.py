@@ -1,0 +1,365 @@
+"""The game's JSON API (docs/design.md "API contract", docs/game-modes.md).
+
+Views parse HTTP and call ``puzzle.services.play``; a refusal of the rules
+(``play.Refusal``) becomes its HTTP answer in :func:`refusals`, the one place that maps
+them. Writes are CSRF-protected and rate limited per player and per client
+(``portal.ratelimits``); everything else every route shares is ``portal.api``.
+"""
+
+import uuid
+from collections.abc import Callable
+from functools import wraps
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.utils import timezone
+from django.utils.cache import patch_cache_control
+from django.utils.formats import date_format
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import etag
+from ninja import Router, Status
+from ninja.decorators import decorate_view
+
+from portal import languages, players, ratelimits
+from portal.api import ApiError, Error, api_request, too_many_requests
+from portal.public_cache import depends_on_url_only
+from puzzle import pokedex, rules, silhouette, stats, thumbs
+from puzzle.api import schemas, shapes
+from puzzle.models import DailyPuzzle, Game, PlayerGame, PracticeRound, launch_date, today
+from puzzle.services import play
+
+# Status of each refusal of the rules; every other error is raised as ApiError.
+STATUS = {
+    play.EmptyName: 400,
+    play.NameTooLong: 400,
+    play.InvalidGenerations: 400,
+    play.AlreadyGuessed: 409,
+    play.GameOver: 409,
+    play.LifelineNotYet: 409,
+    play.UnknownPokemon: 422,
+    play.HardModeMismatch: 422,
+    play.NothingToDraw: 422,
+}
+# Answers any route may give besides its own (docs/design.md: one error shape).
+ALWAYS = {405, 500, 503}
+WRITES = {400, 403, 413, 415, 429}
+
+
+def errors(*codes: int, write: bool = False) -> dict:
+    return {code: Error for code in sorted(ALWAYS | set(codes) | (WRITES if write else set()))}
+
+
+def image(media_type: str) -> dict:
+    binary = {media_type: {"schema": {"type": "string", "format": "binary"}}}
+    return {"responses": {200: {"description": "The image", "content": binary}}}
+
+
+def refusals(view: Callable) -> Callable:
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        try:
+            return view(*args, **kwargs)
+        except play.Refusal as refusal:
+            raise ApiError(
+                STATUS[type(refusal)], refusal.code, refusal.message, **refusal.extra
+            ) from refusal
+
+    return wrapper
+
+
+router = Router(exclude_unset=True)
+router.add_decorator(api_request, mode="view")
+router.add_decorator(refusals)
+GET = ["GET", "HEAD"]
+
+
+def _lang() -> str:
+    return get_language() or languages.DEFAULT
+
+
+def _puzzle(number: int, *, save: bool = False) -> DailyPuzzle:
+    puzzle = DailyPuzzle.for_number(number, save=save)
+    if puzzle is None:
+        raise ApiError(404, "puzzle_not_found", _("There is no puzzle with this number yet."))
+    return puzzle
+
+
+def _player_id(request: HttpRequest) -> uuid.UUID:
+    """The cookie's player, or an id no player has (a visitor who never played)."""
+    return players.player_id(request) or uuid.UUID(int=0)
+
+
+def _game(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
+    """This request's player's game of ``puzzle``, if they have one."""
+    pid = players.player_id(request)
+    if pid is None or puzzle.pk is None:
+        return None
+    return PlayerGame.objects.filter(player_id=pid, puzzle=puzzle).first()
+
+
+def _round(request: HttpRequest, round_id: uuid.UUID) -> PracticeRound:
+    pid = players.player_id(request)
+    round_ = PracticeRound.objects.filter(pk=round_id, player_id=pid).first() if pid else None
+    if round_ is None:
+        raise ApiError(
+            404, "round_not_found", _("This practice round does not exist. Start a new one.")
+        )
+    return round_
+
+
+def _limit(request: HttpRequest, budget: str, player: uuid.UUID | None = None) -> None:
+    """Count one request against a rate-limit budget; 429 when it is spent."""
+    if ratelimits.hit(request, budget, str(player) if player else None):
+        if budget == "junk":
+            raise too_many_requests(_("Too many unknown names at once. Please wait a moment."))
+        raise too_many_requests(_("Too many guesses at once. Please wait a moment."))
+
+
+def _read(request: HttpRequest, puzzle: DailyPuzzle) -> dict:
+    payload = shapes.puzzle(puzzle, _game(request, puzzle), _lang(), timezone.now())
+    return {**payload, "csrf_token": get_token(request)}
+
+
+@router.api_operation(
+    GET, "/puzzle/today", response={200: schemas.PuzzleRead, **errors(404)}, url_name="today"
+)
+def today_puzzle(request: HttpRequest):
+    if today() < launch_date():
+        message = _("The first puzzle arrives on %(date)s.") % {
+            "date": date_format(launch_date(), "DATE_FORMAT")
+        }
+        raise ApiError(404, "not_launched", message, launch_date=launch_date().isoformat())
+    return _read(request, DailyPuzzle.for_date(today()))
+
+
+@router.api_operation(
+    GET,
+    "/puzzle/{puzzle:number}",
+    response={200: schemas.PuzzleRead, **errors(404)},
+    url_name="detail",
+)
+def puzzle_detail(request: HttpRequest, number: int):
+    return _read(request, _puzzle(number))
+
+
+@router.post(
+    "/puzzle/{puzzle:number}/guesses",
+    response={201: schemas.PuzzleGuessed, **errors(404, 409, 422, write=True)},
+)
+def guesses(request: HttpRequest, response: HttpResponse, number: int, body: schemas.GuessIn):
+    puzzle = _puzzle(number, save=True)
+    pid, lang, now = players.player_id(request), _lang(), timezone.now()
+    game = play.guess_daily(
+        pid,
+        puzzle,
+        body.name,
+        lang,
+        now,
+        hard_mode=body.hard_mode,
+        spend=lambda budget: _limit(request, budget, pid),
+    )
+    answer, guess = pokedex.get(puzzle.pokemon_id), pokedex.get(game.guesses[-1])
+    assert answer is not None and guess is not None
+    players.remember_player(response, game.player_id, request)
+    return Status(
+        201,
+        {"guess": shapes.hint_row(guess, answer, lang), **shapes.puzzle(puzzle, game, lang, now)},
+    )
+
+
+@router.post(
+    "/puzzle/{puzzle:number}/lifeline",
+    response={200: schemas.Puzzle, **errors(404, 409, write=True)},
+)
+def lifeline(request: HttpRequest, number: int):
+    """The answer's first letter, after three wrong guesses (docs/game-modes.md)."""
+    puzzle = _puzzle(number)
+    game = play.take_lifeline(_game(request, puzzle), _lang())
+    return shapes.puzzle(puzzle, game, _lang(), timezone.now())
+
+
+@router.api_operation(
+    GET,
+    "/puzzle/{puzzle:number}/results",
+    response={200: schemas.Results, **errors(403, 404)},
+)
+def results(request: HttpRequest, number: int):
+    puzzle = _puzzle(number)
+    game = _game(request, puzzle)
+    if game is None or not game.finished:
+        raise ApiError(403, "not_finished", _("Finish this puzzle to see how everyone else did."))
+    key = f"puzzle:results:{puzzle.pk}"
+    summary = cache.get(key)
+    if summary is None:
+        outcomes = PlayerGame.objects.filter(puzzle=puzzle).counted().outcomes()
+        summary = stats.results_summary(outcomes)
+        cache.set(key, summary, timeout=30)  # a popular puzzle: a query per half minute
+    return {"number": puzzle.number, **summary}
+
+
+@router.api_operation(
+    GET,
+    "/puzzle/{puzzle:number}/silhouette.png",
+    response=errors(404),
+    openapi_extra=image("image/png"),
+    url_name="silhouette",
+)
+def silhouette_image(request: HttpRequest, number: int):
+    puzzle = _puzzle(number)
+    answer = pokedex.get(puzzle.pokemon_id)
+    assert answer is not None
+    # Keyed by what the image depends on, and nothing that names the Pokémon.
+    key = f"puzzle:silhouette:{puzzle.date}:{answer.updated_at.timestamp()}"
+    data = cache.get(key)
+    if data is None:
+        data = silhouette.render_varied(
+            answer.artwork_path(), settings.SILHOUETTE_SECRET, puzzle.date.isoformat()
+        )
+        cache.set(key, data, timeout=60 * 60 * 24 * 7)
+    response = HttpResponse(data, content_type="image/png")
+    # A released puzzle's Pokémon never changes (only future dates can be scheduled).
+    patch_cache_control(response, public=True, max_age=60 * 60 * 24 * 365, immutable=True)
+    return response
+
+
+@router.api_operation(GET, "/pokemon/names", response={200: schemas.Names, **errors()})
+@decorate_view(etag(lambda request: f'"{pokedex.version()}-{_lang()}"'))
+def names(request: HttpRequest):
+    """Every guessable name in the language, with English; the same for everyone."""
+    lang = languages.normalize(request.GET.get("lang")) or languages.DEFAULT
+    payload = {"lang": lang, "version": pokedex.version(), "names": pokedex.names(lang)}
+    # Served as built (the list is made from validated rows): 1,025 entries for everyone.
+    response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
+    response["Content-Language"] = lang
+    patch_cache_control(response, public=True, max_age=86400)
+    return depends_on_url_only(response)
+
+
+@router.api_operation(
+    GET,
+    "/pokemon/{int:pokemon_id}/thumb.webp",
+    response=errors(404),
+    openapi_extra=image("image/webp"),
+)
+def thumb(request: HttpRequest, pokemon_id: int):
+    """A small picture for the name suggestions (a neutral mark without artwork)."""
+    pokemon = pokedex.get(pokemon_id)
+    if pokemon is None:
+        raise ApiError(404, "pokemon_not_found", _("There is no Pokémon with this number."))
+    key = f"puzzle:thumb:{pokemon_id}:{pokemon.updated_at.timestamp()}"
+    data = cache.get(key)
+    if data is None:
+        data = thumbs.render_thumb(pokemon)
+        cache.set(key, data, timeout=60 * 60 * 24 * 30)
+    response = HttpResponse(data, content_type="image/webp")
+    patch_cache_control(response, public=True, max_age=60 * 60 * 24 * 7)
+    return response
+
+
+@router.api_operation(GET, "/stats", response={200: schemas.Stats, **errors()}, url_name="stats")
+def player_stats(request: HttpRequest):
+    counted = PlayerGame.objects.filter(player_id=_player_id(request)).counted()
+    games = [
+        stats.FinishedGame(day, status == Game.Status.WON, attempts)
+        for day, status, attempts in counted.values_list("puzzle__date", "status", "attempts")
+    ]
+    return stats.player_stats(games, today())
+
+
+@router.api_operation(GET, "/archive", response={200: schemas.Archive, **errors()})
+def archive(request: HttpRequest):
+    """The player's progress on past puzzles (the archive page is the same for all)."""
+    rows = PlayerGame.objects.filter(player_id=_player_id(request), puzzle__date__lt=today())
+    start = launch_date()
+    played = {
+        str(rules.puzzle_number(day, start)): status
+        for day, status in rows.values_list("puzzle__date", "status")
+    }
+    return {"played": played}
+
+
+@router.delete("/player", response={204: None, **errors(write=True)})
+def player(request: HttpRequest):
+    """Forget this player: every game, statistic and streak, and the cookie naming them."""
+    play.erase_player(players.player_id(request))
+    response = HttpResponse(status=204)
+    players.forget_player(response)
+    return response
+
+
+@router.post("/practice", response={201: schemas.Practice, **errors(422, write=True)})
+def practice(request: HttpRequest, response: HttpResponse, body: schemas.PracticeIn | None = None):
+    """Start a round on a random Pokémon from the chosen generations."""
+    if ratelimits.hit(request, "practice-start", None):
+        raise too_many_requests(_("Too many guesses at once. Please wait a moment."))
+    body = body or schemas.PracticeIn()
+    round_ = play.start_practice(
+        players.player_id(request), body.generations, hard_mode=body.hard_mode
+    )
+    players.remember_player(response, round_.player_id, request)
+    return Status(201, shapes.practice(round_, _lang()))
+
+
+@router.api_operation(GET, "/practice/stats", response={200: schemas.PracticeStats, **errors()})
+def practice_stats(request: HttpRequest):
+    rounds = PracticeRound.objects.filter(player_id=_player_id(request))
+    won = rounds.filter(finished_at__isnull=False).order_by("finished_at")
+    return stats.practice_stats(s == Game.Status.WON for s in won.values_list("status", flat=True))
+
+
+@router.api_operation(
+    GET, "/practice/{uuid:round_id}", response={200: schemas.Practice, **errors(404)}
+)
+def practice_detail(request: HttpRequest, round_id: uuid.UUID):
+    return shapes.practice(_round(request, round_id), _lang())
+
+
+@router.post(
+    "/practice/{uuid:round_id}/guesses",
+    response={201: schemas.PracticeGuessed, **errors(404, 409, 422, write=True)},
+)
+def practice_guesses(request: HttpRequest, round_id: uuid.UUID, body: schemas.GuessIn):
+    if ratelimits.hit(request, "practice-guess", None):
+        raise too_many_requests(_("Too many guesses at once. Please wait a moment."))
+    lang = _lang()
+    round_ = play.guess_practice(_round(request, round_id), body.name, lang, timezone.now())
+    answer, guess = pokedex.get(round_.pokemon_id), pokedex.get(round_.guesses[-1])
+    assert answer is not None and guess is not None
+    return Status(
+        201, {"guess": shapes.hint_row(guess, answer, lang), **shapes.practice(round_, lang)}
+    )
+
+
+@router.post(
+    "/practice/{uuid:round_id}/lifeline",
+    response={200: schemas.Practice, **errors(404, 409, write=True)},
+)
+def practice_lifeline(request: HttpRequest, round_id: uuid.UUID):
+    round_ = play.take_lifeline(_round(request, round_id), _lang())
+    return shapes.practice(round_, _lang())
+
+
+@router.api_operation(
+    GET,
+    "/practice/{uuid:round_id}/silhouette.png",
+    response=errors(404),
+    openapi_extra=image("image/png"),
+)
+def practice_silhouette(request: HttpRequest, round_id: uuid.UUID):
+    round_ = _round(request, round_id)
+    answer = pokedex.get(round_.pokemon_id)
+    assert answer is not None
+    key = f"puzzle:practice-silhouette:{round_.pk}"
+    data = cache.get(key)
+    if data is None:
+        data = silhouette.render_varied(
+            answer.artwork_path(), settings.SILHOUETTE_SECRET, f"practice:{round_.pk}"
+        )
+        cache.set(key, data, timeout=60 * 60 * 24)
+    response = HttpResponse(data, content_type="image/png")
+    # Only this player's browser may keep it; a round's image never changes.
+    patch_cache_control(response, private=True, max_age=60 * 60 * 24)
+    return response

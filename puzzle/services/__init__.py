@@ -1,0 +1,1 @@
+"""What changes the game's data, one function per write (docs/architecture.md)."""
