@@ -390,7 +390,7 @@ except ValueError:
         f"PUZZLE_LAUNCH_DATE must be a date such as 2026-11-01, not {PUZZLE_LAUNCH_DATE!r}."
     ) from None
 PUZZLE_SEED: str = env.str("PUZZLE_SEED", default=profile.PUBLIC_PUZZLE_SEED)
-# Keys each puzzle's silhouette variation (puzzle.silhouette); defaults to SECRET_KEY.
+# Keys each puzzle's silhouette variation (puzzle/images/silhouette.py); defaults to SECRET_KEY.
 # Set it to rotate SECRET_KEY without changing the images of past puzzles.
 SILHOUETTE_SECRET: str = env.str("SILHOUETTE_SECRET", default="") or SECRET_KEY
 PLAYER_COOKIE_NAME = "pg_player"

@@ -12,7 +12,7 @@ from portal import admin_i18n, admin_login, health, views
 from portal.api import create_api
 from portal.observability.metrics import metrics_view
 from portal.sitemaps import sitemap_view
-from puzzle import admin_insights
+from puzzle.admin import insights as admin_insights
 from puzzle.api.views import router as puzzle_api
 from puzzle.sitemaps import ArchiveSitemap
 

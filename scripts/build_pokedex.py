@@ -79,7 +79,7 @@ GENERATION_STARTS = (1, 152, 252, 387, 494, 650, 722, 810, 906)
 ARTWORK_SIZE = 256
 RENDER_SIZE = 1024  # rendered larger, trimmed, then downsampled (supersampling)
 # WebP quality of colour and alpha. Lossless alpha was tried: ~10x slower to encode, and no
-# silhouette pixel changes at the 50% alpha threshold of puzzle/silhouette.py.
+# silhouette pixel changes at the 50% alpha threshold of puzzle/images/silhouette.py.
 DEFAULT_QUALITY = 80
 
 # Known defects of pokemon@3.3.1, fixed only while the upstream value is the known bad one.

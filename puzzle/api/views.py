@@ -26,8 +26,9 @@ from ninja.decorators import decorate_view
 from portal import languages, players, ratelimits
 from portal.api import ApiError, Error, api_request, too_many_requests
 from portal.public_cache import depends_on_url_only
-from puzzle import pokedex, rules, silhouette, stats, thumbs
+from puzzle import pokedex, rules, stats
 from puzzle.api import schemas, shapes
+from puzzle.images import silhouette, thumbs
 from puzzle.models import DailyPuzzle, Game, PlayerGame, PracticeRound, launch_date, today
 from puzzle.services import play
 

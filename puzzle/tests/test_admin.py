@@ -8,8 +8,8 @@ import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
+from puzzle.images.silhouette import render_silhouette
 from puzzle.models import DailyPuzzle, Pokemon
-from puzzle.silhouette import render_silhouette
 from puzzle.tests.test_backoffice import form_data
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from django.utils import translation
 from PIL import Image
 
 from puzzle import pokedex
-from puzzle.forms import PokemonAdminForm
+from puzzle.admin.forms import PokemonAdminForm
 from puzzle.models import DailyPuzzle, Pokemon
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,9 @@ from django.core.cache import cache
 from django.test import RequestFactory
 from django.utils import translation
 
-from puzzle import admin_insights, insights
-from puzzle.charts import Bar, bar_chart
+from puzzle.admin import figures as insights
+from puzzle.admin import insights as admin_insights
+from puzzle.admin.charts import Bar, bar_chart
 from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, RefusedName
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.test import Client, override_settings
 from PIL import Image
 
-from puzzle import silhouette
+from puzzle.images import silhouette
 from puzzle.models import DailyPuzzle
 
 ARTWORK = Path(settings.BASE_DIR) / "puzzle" / "static" / "puzzle" / "artwork"

@@ -137,7 +137,7 @@ def iou(a: Image.Image, b: Image.Image) -> float:
 
 
 def puzzle_mask(path: str, v: Variation) -> Image.Image:
-    """The binary mask of a puzzle's silhouette (what ``render_puzzle_silhouette`` draws).
+    """The binary mask of a puzzle's silhouette (what ``render_varied`` draws).
 
     The one-pixel grow or shrink is skipped for thin shapes, where it would change too
     much of the outline to stay fair (``MIN_IOU`` against the transformed artwork)."""

@@ -14,8 +14,9 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 
-from puzzle import insights, pokedex
-from puzzle.charts import Bar, bar_chart
+from puzzle import pokedex
+from puzzle.admin.charts import Bar, bar_chart
+from puzzle.admin.figures import for_puzzle, language_share, last_days, top_refused
 from puzzle.models import DailyPuzzle, Pokemon, RefusedName, today
 
 
@@ -43,7 +44,7 @@ def _distribution_chart(distribution: list[int], rtl: bool) -> str:
 def dashboard(request: HttpRequest) -> HttpResponse:
     _require(request, "puzzle.view_dailypuzzle")
     rtl = get_language_bidi()
-    days = insights.last_days(today())
+    days = last_days(today())
     totals = [0] * len(days[0].distribution) if days else []
     for d in days:
         totals = [a + b for a, b in zip(totals, d.distribution, strict=True)]
@@ -65,7 +66,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         ),
         "distribution": totals,
         "distribution_chart": _distribution_chart(totals, rtl),
-        "languages": insights.language_share(first, today()),
+        "languages": language_share(first, today()),
         "percent": _percent,
     }
     return TemplateResponse(request, "admin/puzzle/insights.html", context)
@@ -111,11 +112,9 @@ def puzzle_detail(request: HttpRequest, number: int) -> HttpResponse:
         raise Http404(_("There is no puzzle with this number yet."))
     if request.method == "POST":
         return _accept(request, puzzle)
-    figures = insights.for_puzzle(puzzle)
+    figures = for_puzzle(puzzle)
     index = pokedex.name_index("en")
-    refused = [
-        (row, (index.suggest(row.text, limit=1) or [""])[0]) for row in insights.top_refused(puzzle)
-    ]
+    refused = [(row, (index.suggest(row.text, limit=1) or [""])[0]) for row in top_refused(puzzle)]
     by_name = {p.name_en: p.pk for p in Pokemon.objects.only("id", "name_en")}
     context = {
         **admin.site.each_context(request),
@@ -125,7 +124,7 @@ def puzzle_detail(request: HttpRequest, number: int) -> HttpResponse:
         "win_rate": _percent(figures.win_rate),
         "average": _number(figures.average_guesses),
         "distribution_chart": _distribution_chart(figures.distribution, get_language_bidi()),
-        "languages": insights.language_share(puzzle.date, puzzle.date),
+        "languages": language_share(puzzle.date, puzzle.date),
         "refused": [(row, by_name.get(guess)) for row, guess in refused],
         "pokemon_choices": Pokemon.objects.only("id", "name_en").order_by("id"),
         "can_accept": request.user.has_perm("puzzle.change_pokemon"),

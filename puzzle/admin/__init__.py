@@ -14,9 +14,9 @@ from modeltranslation.admin import TabbedTranslationAdmin
 
 from portal.admin_i18n import TranslatedInputsMixin
 from puzzle import pokedex
-from puzzle.forms import DailyPuzzleAdminForm, PokemonAdminForm
+from puzzle.admin.forms import DailyPuzzleAdminForm, PokemonAdminForm
+from puzzle.images.silhouette import normalize_upload
 from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, today
-from puzzle.silhouette import normalize_upload
 
 
 @admin.register(Pokemon)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from modeltranslation.utils import build_localized_fieldname
 
 from puzzle import rules
-from puzzle.artwork import validate_artwork
+from puzzle.admin.artwork import validate_artwork
 from puzzle.models import DailyPuzzle, Pokemon, launch_date
 
 MAX_NAME = 40

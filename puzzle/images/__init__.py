@@ -1,0 +1,1 @@
+"""Images drawn on the server: puzzle silhouettes and suggestion thumbnails."""
