@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.core.management import call_command
 
-from puzzle.models import DailyPuzzle, Player, PlayerGame
+from puzzle.models import DailyPuzzle, Player, PlayerGame, PracticeRound
 
 pytestmark = pytest.mark.django_db
 
@@ -101,3 +101,11 @@ class TestRetention:
         remaining = set(Player.objects.values_list("pk", flat=True))
         assert remaining == {active.pk, new.pk}
         assert idle.pk not in remaining
+
+    def test_a_player_who_only_practises_is_kept_while_they_play(self):
+        now = datetime(2026, 11, 25, 12, tzinfo=UTC)
+        with time_machine.travel(now, tick=False):
+            player = self.make_player(now - timedelta(days=500), None)
+            PracticeRound.objects.create(player=player, pokemon_id=25)
+            call_command("purge_players", verbosity=0)
+        assert Player.objects.filter(pk=player.pk).exists()

@@ -21,12 +21,14 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, days: int, **options: object) -> None:
         cutoff = timezone.now() - timedelta(days=days)
-        # Activity is read from the games (a guess starts or finishes one), so the game's
-        # own requests never spend a write on keeping a "last seen" date current.
+        # Activity is read from the games and practice rounds (a guess starts or finishes
+        # one), so the game's own requests never spend a write on a "last seen" date.
         idle = (
             Player.objects.filter(created_at__lt=cutoff)
             .exclude(games__started_at__gte=cutoff)
             .exclude(games__finished_at__gte=cutoff)
+            .exclude(practice_rounds__started_at__gte=cutoff)
+            .exclude(practice_rounds__finished_at__gte=cutoff)
         )
         deleted, _by_model = Player.objects.filter(pk__in=idle.values("pk")).delete()
         self.stdout.write(f"Deleted {deleted} rows of players not seen since {cutoff:%Y-%m-%d}.")
