@@ -15,14 +15,12 @@ import ipaddress
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, BinaryIO
 
 from django.conf import settings
-from django.core.cache.backends.filebased import FileBasedCache
 from django.http import HttpRequest
 from django_ratelimit.core import get_usage
 
-logger = logging.getLogger("puzzle.ratelimits")
+logger = logging.getLogger("portal.ratelimits")
 
 # Budgets per client address and per player. A school behind one address is many
 # players: the client budgets are several players' worth.
@@ -31,7 +29,7 @@ BUDGETS = {
     "junk": {"player": "30/m", "client": "120/m"},
     # Failed admin sign-ins, counted per account and per client (portal.admin_login).
     "login": {"player": "5/15m", "client": "20/15m"},
-    # Practice rounds (puzzle.modes_api), per client.
+    # Practice rounds (puzzle/api/views.py), per client.
     "practice-start": {"client": "30/m"},
     "practice-guess": {"client": "120/m"},
 }
@@ -39,46 +37,6 @@ UNKNOWN_CLIENT = "0.0.0.0"
 FAIL_OPEN_SECONDS = 10.0
 
 _cache_down_until = 0.0
-
-
-if TYPE_CHECKING:
-
-    class _FileBasedCache(FileBasedCache):
-        # Django's own helpers that django-stubs leaves out.
-        def _list_cache_files(self) -> list[str]: ...
-        def _is_expired(self, f: BinaryIO) -> bool: ...
-        def _cull(self) -> None: ...
-
-else:
-    _FileBasedCache = FileBasedCache
-
-
-class CounterFileCache(_FileBasedCache):
-    """The ``ratelimit`` cache without Redis: a directory every worker shares.
-
-    Django's file cache lists the whole directory on every write to decide whether to
-    cull, and counters are written on every guess. Here a process looks at most every
-    ``CULL_SECONDS``, and drops expired counters before Django culls live ones at random.
-    """
-
-    CULL_SECONDS = 5.0
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._next_cull = 0.0
-
-    def _cull(self) -> None:
-        now = time.monotonic()
-        if now < self._next_cull:
-            return
-        self._next_cull = now + self.CULL_SECONDS
-        for name in self._list_cache_files():
-            try:
-                with open(name, "rb") as f:
-                    self._is_expired(f)  # deletes the file when it has expired
-            except FileNotFoundError:
-                pass  # another worker removed it first
-        super()._cull()
 
 
 def client_ip(request: HttpRequest) -> str:

@@ -199,7 +199,7 @@ if REDIS_URL:
     }
 else:
     CACHES["ratelimit"] = {
-        "BACKEND": "portal.ratelimits.CounterFileCache",
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": env.str("RATELIMIT_CACHE_DIR", default=str(BASE_DIR / ".cache" / "ratelimit")),
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }

@@ -236,15 +236,3 @@ class TestFailOpen:
         dead_cache(closed_port())
         ratelimits.hit(request_from(), "guess", None)
         assert "Rate-limit cache unavailable" in caplog.text
-
-
-def test_the_counter_directory_drops_expired_counters_before_live_ones(tmp_path):
-    cache = ratelimits.CounterFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 3}})
-    cache.set("live", 1, timeout=300)
-    cache.set("old-1", 1, timeout=1)
-    cache.set("old-2", 1, timeout=1)
-    with time_machine.travel(datetime(2026, 11, 21, 12, 1, tzinfo=UTC), tick=False):
-        cache._next_cull = 0.0
-        cache.set("new", 1, timeout=300)
-        assert len(list(tmp_path.glob("*.djcache"))) == 2
-        assert cache.get("live") == 1 and cache.get("new") == 1
