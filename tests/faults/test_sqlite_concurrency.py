@@ -92,6 +92,7 @@ def player(base: str) -> tuple[urllib.request.OpenerDirector, str]:
 @pytest.mark.slow
 def test_several_workers_share_the_sqlite_file(server, database):
     simultaneous_guesses_from_distinct_players_all_succeed(server)
+    eight_tabs_of_one_player_spend_each_attempt_once(server)
     a_guess_waits_for_a_long_write_such_as_an_admin_save(server, database)
     the_database_runs_in_wal_mode(database)
 
@@ -128,6 +129,49 @@ def simultaneous_guesses_from_distinct_players_all_succeed(server: str) -> None:
         thread.join(timeout=90)
     failures = [result for result in results if result[0] != 201]
     assert not failures, f"{len(failures)} of {PLAYERS} failed: {failures[:2]}"
+
+
+def eight_tabs_of_one_player_spend_each_attempt_once(server: str) -> None:
+    """The race of puzzle/tests/test_guess_transaction.py, in gunicorn's processes on
+    the SQLite file: one player's eight tabs guess eight names at the same moment."""
+    with urllib.request.urlopen(f"{server}/api/puzzle/today", timeout=30) as response:
+        number = json.load(response)["number"]
+    opener, token = player(server)
+    names = ["Caterpie", "Weedle", "Pidgey", "Rattata", "Spearow", "Ekans", "Zubat", "Oddish"]
+    first = urllib.request.Request(  # the player and their game exist before the race
+        f"{server}/api/puzzle/{number}/guesses",
+        data=json.dumps({"name": "Jigglypuff"}).encode(),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token},
+        method="POST",
+    )
+    with opener.open(first, timeout=60) as response:
+        assert response.status == 201
+    barrier = threading.Barrier(len(names))
+    codes: list[str] = [""] * len(names)
+
+    def tab(index: int) -> None:
+        request = urllib.request.Request(
+            f"{server}/api/puzzle/{number}/guesses",
+            data=json.dumps({"name": names[index]}).encode(),
+            headers={"Content-Type": "application/json", "X-CSRFToken": token},
+            method="POST",
+        )
+        barrier.wait(timeout=30)
+        try:
+            with opener.open(request, timeout=60) as response:
+                codes[index] = "added" if response.status == 201 else str(response.status)
+        except urllib.error.HTTPError as error:
+            codes[index] = json.loads(error.read())["error"]["code"]
+
+    threads = [threading.Thread(target=tab, args=(i,)) for i in range(len(names))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=90)
+    assert sorted(codes) == ["added"] * 5 + ["game_over"] * 3
+    with opener.open(f"{server}/api/puzzle/{number}", timeout=30) as response:
+        state = json.load(response)["state"]
+    assert (len(state["guesses"]), state["status"]) == (6, "lost")
 
 
 def a_guess_waits_for_a_long_write_such_as_an_admin_save(server: str, database) -> None:
