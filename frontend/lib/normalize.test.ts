@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterNames, normalizeName } from "./game";
+import { filterNames, normalizeName } from "./names";
 import cases from "./normalize-cases.json";
 
 // The one table of name-matching cases, shared with the server's judge

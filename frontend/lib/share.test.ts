@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Hint, HintKey, HintRow, Result } from "./game";
+import type { Hint, HintKey, HintRow, Result } from "./api-types";
 import { emojiLine, shareText } from "./share";
 
 const KEYS: HintKey[] = ["type1", "type2", "generation", "stage", "color", "height", "weight"];

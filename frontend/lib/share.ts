@@ -1,6 +1,7 @@
 // The spoiler-free share text: the puzzle number, the score and one emoji per hint.
 // It never contains the answer's or any guess's name.
-import { format, HINT_KEYS, type HintRow, type Result } from "./game";
+import type { HintRow, Result } from "./api-types";
+import { format, HINT_KEYS } from "./text";
 
 const EMOJI: Record<Result, string> = {
   correct: "🟩",

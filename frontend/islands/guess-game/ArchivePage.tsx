@@ -1,7 +1,9 @@
 // "/archive/": every past puzzle, newest first, each replayable as practice, with its
 // date and how this player did on it.
 import { Link } from "react-router-dom";
-import { format, puzzleDate, type GameStatus } from "../../lib/game";
+import type { GameStatus } from "../../lib/api-types";
+import { puzzleDate } from "../../lib/archive";
+import { format } from "../../lib/text";
 import { useIsland } from "./context";
 import { HeaderBar } from "./HeaderBar";
 import { useJson } from "./useJson";

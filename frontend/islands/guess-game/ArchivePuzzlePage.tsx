@@ -1,6 +1,6 @@
 // "/archive/:number/": a past puzzle played as practice.
 import { Link, useParams } from "react-router-dom";
-import type { PuzzlePayload } from "../../lib/game";
+import type { PuzzlePayload } from "../../lib/api-types";
 import { withLang } from "./api";
 import { useIsland } from "./context";
 import { PlayArea } from "./PlayArea";

@@ -1,5 +1,6 @@
 // "Guess n of 6" and six pips: used, current, still free.
-import { format, type GameStatus } from "../../lib/game";
+import type { GameStatus } from "../../lib/api-types";
+import { format } from "../../lib/text";
 import { useIsland } from "./context";
 
 type Props = { used: number; total: number; status: GameStatus };

@@ -1,7 +1,7 @@
 // Horizontal bars for guesses 1–6 (statistics and "how everyone did"). Each row reads
 // as a sentence, e.g. "1 guess: 3 games", with the language's own plurals.
 import type { CSSProperties } from "react";
-import { format, plural } from "../../lib/game";
+import { format, plural } from "../../lib/text";
 import { useIsland } from "./context";
 
 type Props = {

@@ -2,15 +2,11 @@
 // ways to go on: "Play another" (a practice round, with a generation filter) and, in
 // the archive, the next puzzle not played yet.
 import { useEffect, useId, useRef, useState } from "react";
-import {
-  format,
-  nextUnplayed,
-  type GameStatus,
-  type PracticeStats,
-  type PuzzlePayload,
-} from "../../lib/game";
+import type { GameStatus, PracticeStats, PuzzlePayload } from "../../lib/api-types";
+import { nextUnplayed } from "../../lib/archive";
 import { shareText } from "../../lib/share";
 import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
+import { format } from "../../lib/text";
 import { withLang } from "./api";
 import { useIsland } from "./context";
 import { Figures, type Figure } from "./Figures";

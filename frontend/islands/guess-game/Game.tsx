@@ -1,4 +1,4 @@
-// One game, daily or practice: the state machine (lib/game playReducer) wired to the API
+// One game, daily or practice: the state machine (lib/play.ts) wired to the API
 // and the UI. Nothing is optimistic: a guess changes the screen only once the server
 // answered. Other tabs showing the same game follow along (BroadcastChannel, and a
 // refetch when the tab comes back).
@@ -12,18 +12,15 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import type { HintRow, PracticePayload, PuzzlePayload } from "../../lib/api-types";
 import {
-  correctCount,
-  format,
   initialPlay,
   playReducer,
   practiceAsPuzzle,
-  type HintRow,
   type Notice,
   type PlayEvent,
-  type PracticePayload,
-  type PuzzlePayload,
-} from "../../lib/game";
+} from "../../lib/play";
+import { correctCount, format } from "../../lib/text";
 import type { UiStrings } from "../../lib/strings";
 import { getJson, postJson, toApiError, withLang } from "./api";
 import { AttemptCounter } from "./AttemptCounter";

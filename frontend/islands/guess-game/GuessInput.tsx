@@ -11,7 +11,8 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from "react";
-import { enterChoice, filterNames, withoutGuessed, type NameEntry } from "../../lib/game";
+import type { NameEntry } from "../../lib/api-types";
+import { enterChoice, filterNames, withoutGuessed } from "../../lib/names";
 import { loadNames } from "./api";
 import { useIsland } from "./context";
 

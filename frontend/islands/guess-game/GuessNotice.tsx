@@ -1,6 +1,6 @@
 // The server's (translated) reason a guess was refused, with a "did you mean" button
 // that fills the input, or a retry after a network failure. Announced by LiveRegion.
-import type { Notice } from "../../lib/game";
+import type { Notice } from "../../lib/play";
 import { useIsland } from "./context";
 
 type Props = {

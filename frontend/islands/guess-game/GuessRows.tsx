@@ -1,7 +1,8 @@
 // The guesses so far, newest first: the name, then one cell per hint. Each cell shows an
 // icon, the value and a colour (never colour alone) and reads as a full sentence.
 import { useId, type CSSProperties } from "react";
-import { HINT_KEYS, hintLabel, hintSentence, RESULT_ICONS, type HintRow } from "../../lib/game";
+import type { HintRow } from "../../lib/api-types";
+import { HINT_KEYS, hintLabel, hintSentence, RESULT_ICONS } from "../../lib/text";
 import { useIsland } from "./context";
 
 type Props = {

@@ -1,7 +1,8 @@
 // How to play: the legend of the hint icons, then every hint explained with a small
 // example drawn like the real cells.
-import { RESULT_ICONS, type HintKey, type Result } from "../../lib/game";
+import type { HintKey, Result } from "../../lib/api-types";
 import type { StringKey, UiStrings } from "../../lib/strings";
+import { RESULT_ICONS } from "../../lib/text";
 import { useIsland } from "./context";
 import { Dialog } from "./Dialog";
 

@@ -1,7 +1,8 @@
 // A daily puzzle, then (after "Play another") endless practice rounds in its place.
 // A round lives only on the server: this keeps its id and shows it like any game.
 import { useEffect, useState, type ReactNode } from "react";
-import { practiceAsPuzzle, type PracticePayload, type PuzzlePayload } from "../../lib/game";
+import type { PracticePayload, PuzzlePayload } from "../../lib/api-types";
+import { practiceAsPuzzle } from "../../lib/play";
 import { currentRound, setCurrentRound } from "../../lib/storage";
 import { getJson, postJson, toApiError, withLang } from "./api";
 import { useIsland } from "./context";

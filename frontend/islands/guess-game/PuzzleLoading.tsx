@@ -1,5 +1,5 @@
 // The header bar and a loading note (or the error with a retry) while a puzzle loads.
-import { format } from "../../lib/game";
+import { format } from "../../lib/text";
 import { useIsland } from "./context";
 import { FetchError } from "./FetchError";
 import { HeaderBar } from "./HeaderBar";

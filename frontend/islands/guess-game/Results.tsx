@@ -1,6 +1,7 @@
 // "How everyone did": the puzzle's win rate and guess distribution (after the end only).
 import { useId } from "react";
-import { format, type Results as ResultsData } from "../../lib/game";
+import type { Results as ResultsData } from "../../lib/api-types";
+import { format } from "../../lib/text";
 import { withLang } from "./api";
 import { useIsland } from "./context";
 import { Distribution } from "./Distribution";

@@ -1,6 +1,7 @@
 // The mystery Pokémon on a spotlight; after the end, its artwork in colour and its name
 // (and the English name when it differs).
-import { format, type Answer } from "../../lib/game";
+import type { Answer } from "../../lib/api-types";
+import { format } from "../../lib/text";
 import { useIsland } from "./context";
 
 type Props = {

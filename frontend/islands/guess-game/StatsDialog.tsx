@@ -1,7 +1,7 @@
 // The player's statistics, fetched afresh each time the dialog opens (the dialog mounts
 // its content only while open).
 import { useState } from "react";
-import type { PracticeStats, Stats } from "../../lib/game";
+import type { PracticeStats, Stats } from "../../lib/api-types";
 import { deleteResource, toApiError, withLang } from "./api";
 import { useIsland } from "./context";
 import { Figures, type Figure } from "./Figures";

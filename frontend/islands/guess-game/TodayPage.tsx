@@ -1,5 +1,5 @@
 // "/": today's puzzle and the player's state, from the API.
-import type { PuzzlePayload } from "../../lib/game";
+import type { PuzzlePayload } from "../../lib/api-types";
 import { withLang } from "./api";
 import { useIsland } from "./context";
 import { PlayArea } from "./PlayArea";

@@ -1,7 +1,7 @@
 // The JSON API (see the island contract). Every failure becomes an ApiError: a code
 // from the server with its translated message, or "network" when no usable answer came.
 import { csrfFromCookies } from "../../lib/csrf";
-import type { GuessResponse, NameEntry } from "../../lib/game";
+import type { GuessResponse, NameEntry } from "../../lib/api-types";
 
 export class ApiError extends Error {
   readonly status: number;

@@ -1,7 +1,7 @@
 // What every component of the island can read: the server's props and the shared UI
 // actions (dialogs, high contrast). One context, set once by <App>.
 import { createContext, useContext, type RefObject } from "react";
-import type { PluralTable } from "../../lib/game";
+import type { PluralTable } from "../../lib/text";
 import type { Theme } from "../../lib/storage";
 import type { UiStrings } from "../../lib/strings";
 

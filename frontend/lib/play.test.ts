@@ -1,158 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  correctCount,
-  filterNames,
-  format,
-  puzzleDate,
-  hintLabel,
-  hintSentence,
-  initialPlay,
-  playReducer,
-  swapsAutomatically,
-  type GameStatus,
-  type GuessResponse,
-  type Hint,
-  type HintRow,
-  type NameEntry,
-  type Play,
-  type PuzzlePayload,
-} from "./game";
-
-describe("format", () => {
-  it("fills every placeholder with its value", () => {
-    expect(format("Guess {used} of {total}", { used: 2, total: 6 })).toBe("Guess 2 of 6");
-  });
-  it("fills a placeholder used twice", () => {
-    expect(format("{n} + {n}", { n: "1" })).toBe("1 + 1");
-  });
-  it("leaves unknown placeholders untouched", () => {
-    expect(format("{name}: {missing}", { name: "Pikachu" })).toBe("Pikachu: {missing}");
-  });
-  it("does not treat inherited object keys as values", () => {
-    expect(format("{toString}", {})).toBe("{toString}");
-  });
-});
-
-describe("filterNames", () => {
-  const names: NameEntry[] = [
-    { name: "Bisasam", en: "Bulbasaur" },
-    { name: "Pikachu" },
-    { name: "Raichu" },
-    { name: "Pichu" },
-    { name: "Flabébé" },
-    { name: "Pantimos", en: "Mr. Mime" },
-  ];
-
-  it("puts names starting with the query before names containing it", () => {
-    expect(filterNames(names, "chu", 8).map((n) => n.name)).toEqual(["Pikachu", "Raichu", "Pichu"]);
-    expect(filterNames(names, "pi", 8).map((n) => n.name)).toEqual(["Pikachu", "Pichu"]);
-    expect(filterNames(names, "ich", 8).map((n) => n.name)).toEqual(["Raichu", "Pichu"]);
-  });
-  it("matches the English name too", () => {
-    expect(filterNames(names, "bulba", 8)).toEqual([names[0]]);
-    expect(filterNames(names, "mr mime", 8)).toEqual([names[5]]);
-    expect(filterNames(names, "saur", 8)).toEqual([names[0]]);
-  });
-  it("ignores case, accents and punctuation in the query", () => {
-    expect(filterNames(names, "FLABEBE", 8)).toEqual([names[4]]);
-    expect(filterNames(names, "Mr.Mi", 8)).toEqual([names[5]]);
-  });
-  it("returns at most `limit` names, prefix matches first", () => {
-    const many = Array.from({ length: 20 }, (_, i) => ({ name: i % 2 ? `Xa${i}` : `Ax${i}` }));
-    const found = filterNames(many, "a", 8);
-    expect(found).toHaveLength(8);
-    expect(found.every((n) => n.name.startsWith("A"))).toBe(true);
-    expect(filterNames(many, "x", 3).map((n) => n.name)).toEqual(["Xa1", "Xa3", "Xa5"]);
-  });
-  it("lists a name starting with the query first even when it comes last", () => {
-    const list = [...Array.from({ length: 10 }, (_, i) => ({ name: `Bxa${i}` })), { name: "Xylo" }];
-    expect(filterNames(list, "x", 3).map((n) => n.name)).toEqual(["Xylo", "Bxa0", "Bxa1"]);
-  });
-  it("returns nothing for an empty or punctuation-only query", () => {
-    expect(filterNames(names, "", 8)).toEqual([]);
-    expect(filterNames(names, " .-", 8)).toEqual([]);
-  });
-  it("returns nothing when the limit is zero", () => {
-    expect(filterNames(names, "pi", 0)).toEqual([]);
-  });
-  it("returns nothing when no name matches", () => {
-    expect(filterNames(names, "zzz", 8)).toEqual([]);
-  });
-});
+import type { GameStatus, GuessResponse, Hint, HintRow, PuzzlePayload } from "./api-types";
+import { initialPlay, playReducer, practiceAsPuzzle, swapsAutomatically, type Play } from "./play";
 
 function hint(key: Hint["key"], result: Hint["result"], label = "3"): Hint {
   return { key, value: label, label, result };
 }
-
-const strings: Parameters<typeof hintSentence>[1] = {
-  type1: "Type 1",
-  type2: "Type 2",
-  generation: "Generation",
-  stage: "Stage",
-  color: "Colour",
-  height: "Height",
-  weight: "Weight",
-  none: "None",
-  correct: "correct",
-  present: "in the other type slot",
-  wrong: "wrong",
-  higher: "the answer is higher",
-  lower: "the answer is lower",
-};
-
-describe("correctCount", () => {
-  it("counts only the correct hints", () => {
-    const row: HintRow = {
-      name: "Pikachu",
-      correct: false,
-      hints: [
-        hint("type1", "correct"),
-        hint("type2", "present"),
-        hint("generation", "correct"),
-        hint("stage", "higher"),
-      ],
-    };
-    expect(correctCount(row)).toBe(2);
-  });
-  it("is zero when nothing matches", () => {
-    expect(correctCount({ name: "x", correct: false, hints: [hint("type1", "wrong")] })).toBe(0);
-  });
-});
-
-describe("hintLabel", () => {
-  it("shows the translated value", () => {
-    expect(hintLabel(hint("generation", "higher", "3"), "None")).toBe("3");
-  });
-  it("shows strings.none for an empty second type", () => {
-    expect(hintLabel(hint("type2", "wrong", ""), "None")).toBe("None");
-  });
-});
-
-describe("hintSentence", () => {
-  it("says the column, the value and the result", () => {
-    expect(hintSentence(hint("generation", "higher"), strings, "en")).toBe(
-      "Generation 3, the answer is higher",
-    );
-  });
-  it("names an empty second type with strings.none", () => {
-    expect(hintSentence(hint("type2", "wrong", ""), strings, "en")).toBe("Type 2 None, wrong");
-  });
-  it("uses the language's own comma where it differs", () => {
-    expect(hintSentence(hint("generation", "higher"), strings, "ar")).toBe(
-      "Generation 3، the answer is higher",
-    );
-    expect(hintSentence(hint("generation", "higher"), strings, "ja")).toBe(
-      "Generation 3、the answer is higher",
-    );
-  });
-  it("ignores the region of the language tag", () => {
-    expect(hintSentence(hint("generation", "higher"), strings, "zh-Hant")).toBe(
-      "Generation 3、the answer is higher",
-    );
-  });
-});
-
-// --- the state machine --------------------------------------------------------------
 
 const ROW: HintRow = { name: "Bisasam", correct: false, hints: [hint("type1", "wrong")] };
 const WIN: HintRow = { name: "Pikachu", correct: true, hints: [hint("type1", "correct")] };
@@ -327,10 +179,50 @@ describe("swapsAutomatically", () => {
   });
 });
 
-describe("puzzleDate", () => {
-  it("counts days from the launch date in UTC", () => {
-    expect(puzzleDate(1, "2026-11-01")).toBe("2026-11-01");
-    expect(puzzleDate(21, "2026-11-01")).toBe("2026-11-21");
-    expect(puzzleDate(32, "2026-11-01")).toBe("2026-12-02");
+describe("practiceAsPuzzle", () => {
+  it("keeps the round's silhouette and state without a daily number", () => {
+    const state = { status: "playing" as const, guesses: [], practice: true };
+    const puzzle = practiceAsPuzzle({
+      round: "r",
+      generations: [1],
+      attempts_allowed: 6,
+      silhouette_url: "/s.png",
+      state,
+    });
+    expect(puzzle.number).toBe(0);
+    expect(puzzle.silhouette_url).toBe("/s.png");
+    expect(puzzle.state).toBe(state);
+  });
+});
+
+describe("a synced state from another tab", () => {
+  const row = { name: "Bulbasaur", correct: false, hints: [] };
+  const base = {
+    number: 5,
+    date: "2026-11-05",
+    is_today: true,
+    attempts_allowed: 6,
+    silhouette_url: "/api/puzzle/5/silhouette.png",
+    next_puzzle_at: "2026-11-06T00:00:00Z",
+  };
+  const shown = { ...base, state: { status: "playing" as const, guesses: [row], practice: false } };
+  const ahead = {
+    ...base,
+    state: {
+      status: "playing" as const,
+      guesses: [row, { ...row, name: "Ivysaur" }],
+      practice: false,
+    },
+  };
+  it("shows a guess made in the other tab", () => {
+    expect(playReducer(initialPlay(shown), { type: "synced", puzzle: ahead }).puzzle).toBe(ahead);
+  });
+  it("never goes back to an older state", () => {
+    const play = initialPlay(ahead);
+    expect(playReducer(play, { type: "synced", puzzle: shown })).toBe(play);
+  });
+  it("ignores another game's state", () => {
+    const play = initialPlay(shown);
+    expect(playReducer(play, { type: "synced", puzzle: { ...ahead, number: 4 } })).toBe(play);
   });
 });

@@ -1,0 +1,109 @@
+// Name matching for the guess field: the same comparison key as the server's judge,
+// and the suggestions built on it.
+import type { NameEntry } from "./api-types";
+
+const STRIP_MARKS_AFTER = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const MARK = /\p{M}/u;
+const KEPT = /[\p{L}\p{N}\p{M}]/u;
+
+function stripsMarks(base: string | undefined): boolean {
+  if (base === undefined || base < "\u0080" || !LETTER_OR_DIGIT.test(base)) return true;
+  return STRIP_MARKS_AFTER.test(base);
+}
+
+/** Hiragana typed for a katakana name: ぁ-ゖ and ゝゞ sit 0x60 code points before. */
+function toKatakana(text: string): string {
+  return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (char) =>
+    String.fromCharCode(char.charCodeAt(0) + 0x60),
+  );
+}
+
+/**
+ * The comparison key of a name, like the server's `normalize_name`: no case, spaces or
+ * punctuation; Latin/Greek/Cyrillic lose their accents, while marks of other scripts
+ * stay (ガ is not カ). ♀/♂ become "f"/"m". Hiragana reads as katakana, full-width and
+ * half-width forms as their plain letters. Both sides are held to the same cases
+ * (normalize-cases.json).
+ */
+export function normalizeName(text: string): string {
+  let base: string | undefined;
+  let kept = "";
+  for (const char of toKatakana(text.toLowerCase()).normalize("NFKD")) {
+    if (MARK.test(char)) {
+      if (!stripsMarks(base)) kept += char;
+    } else {
+      base = char;
+      kept += char;
+    }
+  }
+  let key = "";
+  for (const char of kept.normalize("NFC").toLowerCase()) {
+    if (char === "♀") key += "f";
+    else if (char === "♂") key += "m";
+    else if (char === "ß") key += "ss";
+    else if (KEPT.test(char)) key += char;
+  }
+  return key;
+}
+
+const keys = new WeakMap<NameEntry, [string, string]>();
+
+function keysOf(entry: NameEntry): [string, string] {
+  let cached = keys.get(entry);
+  if (!cached) {
+    cached = [normalizeName(entry.name), entry.en ? normalizeName(entry.en) : ""];
+    keys.set(entry, cached);
+  }
+  return cached;
+}
+
+/**
+ * Names matching the query in the page language or in English, ignoring case, accents
+ * and punctuation: names starting with the query first, then names containing it.
+ */
+export function filterNames(
+  names: readonly NameEntry[],
+  query: string,
+  limit: number,
+): NameEntry[] {
+  const needle = normalizeName(query);
+  if (!needle || limit < 1) return [];
+  const prefix: NameEntry[] = [];
+  const inside: NameEntry[] = [];
+  for (const entry of names) {
+    const [name, en] = keysOf(entry);
+    if (name.startsWith(needle) || en.startsWith(needle)) {
+      prefix.push(entry);
+      if (prefix.length === limit) break;
+    } else if (inside.length < limit && (name.includes(needle) || en.includes(needle))) {
+      inside.push(entry);
+    }
+  }
+  return prefix.concat(inside).slice(0, limit);
+}
+
+/** Suggestions without the Pokémon already guessed (by their name in either language). */
+export function withoutGuessed(
+  options: readonly NameEntry[],
+  guessed: readonly string[],
+): NameEntry[] {
+  if (guessed.length === 0) return [...options];
+  const seen = new Set(guessed.map(normalizeName));
+  return options.filter((entry) => {
+    const [name, en] = keysOf(entry);
+    return !seen.has(name) && !(en && seen.has(en));
+  });
+}
+
+/**
+ * What Enter sends: the highlighted suggestion; else the only one shown; else a shown
+ * name the text already spells exactly; else the text as typed (the server judges it).
+ */
+export function enterChoice(options: readonly NameEntry[], active: number, typed: string): string {
+  const shown = options[active] ?? (options.length === 1 ? options[0] : undefined);
+  if (shown) return shown.name;
+  const key = normalizeName(typed);
+  const exact = options.find((entry) => keysOf(entry).includes(key));
+  return exact ? exact.name : typed;
+}
