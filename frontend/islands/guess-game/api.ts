@@ -1,7 +1,7 @@
 // The JSON API (see the island contract). Every failure becomes an ApiError: a code
 // from the server with its translated message, or "network" when no usable answer came.
 import { csrfFromCookies } from "../../lib/csrf";
-import type { GuessResponse, NameEntry } from "../../lib/api-types";
+import type { NameEntry } from "../../lib/api-types";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -60,10 +60,6 @@ async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
 
 export function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   return request<T>(url, { signal, headers: { Accept: "application/json" } });
-}
-
-export function postGuess(url: string, name: string): Promise<GuessResponse> {
-  return postJson<GuessResponse>(url, { name });
 }
 
 export function postJson<T>(url: string, body: object): Promise<T> {
