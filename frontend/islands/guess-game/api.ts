@@ -49,7 +49,8 @@ async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
   const body: unknown = await response.json().catch(() => null);
   const token = (body as { csrf_token?: unknown } | null)?.csrf_token;
   if (typeof token === "string" && token) csrfToken = token;
-  if (response.ok && body !== null) return body as T;
+  // A DELETE answers 204, with no body.
+  if (response.ok && (body !== null || init.method === "DELETE")) return body as T;
   const detail = (body as ErrorBody | null)?.error;
   if (detail && typeof detail.code === "string" && typeof detail.message === "string") {
     const suggestions = Array.isArray(detail.suggestions) ? detail.suggestions.map(String) : [];
@@ -74,24 +75,12 @@ export function postJson<T>(url: string, body: object): Promise<T> {
   });
 }
 
-/** DELETE with the CSRF token; resolves on any 2xx (204 has no body). */
+/** DELETE with the CSRF token; resolves on any 2xx. */
 export async function deleteResource(url: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "DELETE",
-      credentials: "same-origin",
-      headers: { Accept: "application/json", "X-CSRFToken": csrfHeader() },
-    });
-  } catch {
-    throw new ApiError(0, "network");
-  }
-  if (response.ok) return;
-  const detail = ((await response.json().catch(() => null)) as ErrorBody | null)?.error;
-  if (detail && typeof detail.code === "string" && typeof detail.message === "string") {
-    throw new ApiError(response.status, detail.code, detail.message);
-  }
-  throw new ApiError(response.status, "network");
+  await request<unknown>(url, {
+    method: "DELETE",
+    headers: { Accept: "application/json", "X-CSRFToken": csrfHeader() },
+  });
 }
 
 export function toApiError(error: unknown): ApiError {
