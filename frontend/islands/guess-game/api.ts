@@ -4,13 +4,11 @@ import { csrfFromCookies } from "../../lib/csrf";
 import type { NameEntry } from "../../lib/api-types";
 
 export class ApiError extends Error {
-  readonly status: number;
   readonly code: string;
   readonly suggestions: string[];
 
-  constructor(status: number, code: string, message = "", suggestions: string[] = []) {
+  constructor(code: string, message = "", suggestions: string[] = []) {
     super(message);
-    this.status = status;
     this.code = code;
     this.suggestions = suggestions;
   }
@@ -44,7 +42,7 @@ async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
     response = await fetch(url, { credentials: "same-origin", ...init });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    throw new ApiError(0, "network");
+    throw new ApiError("network");
   }
   const body: unknown = await response.json().catch(() => null);
   const token = (body as { csrf_token?: unknown } | null)?.csrf_token;
@@ -54,9 +52,9 @@ async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
   const detail = (body as ErrorBody | null)?.error;
   if (detail && typeof detail.code === "string" && typeof detail.message === "string") {
     const suggestions = Array.isArray(detail.suggestions) ? detail.suggestions.map(String) : [];
-    throw new ApiError(response.status, detail.code, detail.message, suggestions);
+    throw new ApiError(detail.code, detail.message, suggestions);
   }
-  throw new ApiError(response.status, "network");
+  throw new ApiError("network");
 }
 
 export function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -84,7 +82,7 @@ export async function deleteResource(url: string): Promise<void> {
 }
 
 export function toApiError(error: unknown): ApiError {
-  return error instanceof ApiError ? error : new ApiError(0, "network");
+  return error instanceof ApiError ? error : new ApiError("network");
 }
 
 let names: Promise<NameEntry[]> | null = null;
