@@ -97,7 +97,7 @@ function PracticeBody() {
   const { strings, urls, lang } = useIsland();
   const { data } = useJson<PracticeStats>(withLang(urls.practiceStats, lang));
   if (!data || data.played === 0) return null;
-  const figures: Array<[string, number]> = [
+  const figures: Figure[] = [
     [strings.played, data.played],
     [strings.statusWon, data.won],
     [strings.bestRun, data.best_run],
@@ -105,14 +105,7 @@ function PracticeBody() {
   return (
     <>
       <h3 className="gg-subheading">{strings.practiceStats}</h3>
-      <dl className="gg-figures gg-figures--small">
-        {figures.map(([label, value]) => (
-          <div key={label} className="gg-figures__item">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={figures} small />
     </>
   );
 }
