@@ -94,6 +94,7 @@ STRINGS = {
     "loading": _("Loading the puzzle…"),
     "networkError": _("We could not reach the server. Check your connection and try again."),
     "retry": _("Try again"),
+    "crashed": _("Something went wrong on our side. Please try again."),
     "finished": _("Finished"),
     "notPlayed": _("Not played"),
     "inProgress": _("In progress"),

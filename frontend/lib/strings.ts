@@ -67,6 +67,7 @@ export type StringKey =
   | "loading"
   | "networkError"
   | "retry"
+  | "crashed"
   | "finished"
   | "notPlayed"
   | "inProgress"

@@ -5,6 +5,7 @@ import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { shown } from "../../lib/paint";
 import type { IslandProps } from "./context";
+import { ErrorBoundary } from "./ErrorBoundary";
 import { Layout } from "./Layout";
 import { TodayPage } from "./TodayPage";
 import "./game.css";
@@ -27,9 +28,11 @@ export function mount(root: HTMLElement): void {
     const fallback = root.querySelector<HTMLImageElement>(".guess-game__silhouette");
     void shown(fallback, SHOWN_WITHIN_MS).then(() =>
       createRoot(root).render(
-        <Layout props={props}>
-          <TodayPage />
-        </Layout>,
+        <ErrorBoundary strings={props.strings}>
+          <Layout props={props}>
+            <TodayPage />
+          </Layout>
+        </ErrorBoundary>,
       ),
     );
     return;
@@ -40,7 +43,13 @@ export function mount(root: HTMLElement): void {
     // blocking time in Lighthouse.
     ({ App }) => {
       const archive = createRoot(root);
-      startTransition(() => archive.render(<App {...props} />));
+      startTransition(() =>
+        archive.render(
+          <ErrorBoundary strings={props.strings}>
+            <App {...props} />
+          </ErrorBoundary>,
+        ),
+      );
     },
     (error: unknown) => console.error("guess-game: could not load the archive", error),
   );
