@@ -22,7 +22,8 @@ export default defineConfig({
     origin: "http://localhost:5173",
   },
   test: {
-    include: ["frontend/**/*.test.ts"],
+    // Component tests (*.test.tsx) ask for jsdom in their first line; the rest run in Node.
+    include: ["frontend/**/*.test.{ts,tsx}"],
     environment: "node",
   },
 });
