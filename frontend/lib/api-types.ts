@@ -41,9 +41,13 @@ export type PracticePayload = {
   silhouette_url: string;
   state: GameState;
 };
+export type PracticeGuessResponse = PracticePayload & { guess: HintRow };
 export type PracticeStats = { played: number; won: number; best_run: number; current_run: number };
 /** `id`: the national Pokédex number, for the suggestion's small picture. */
 export type NameEntry = { name: string; en?: string; id?: number };
+export type NamesList = { names: NameEntry[] };
+/** How this player did on each past puzzle, by number (a puzzle not begun is absent). */
+export type ArchiveProgress = { played: Record<string, GameStatus> };
 export type Stats = {
   played: number;
   wins: number;

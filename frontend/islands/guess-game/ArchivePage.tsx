@@ -1,7 +1,7 @@
 // "/archive/": every past puzzle, newest first, each replayable as practice, with its
 // date and how this player did on it.
 import { Link } from "react-router-dom";
-import type { GameStatus } from "../../lib/api-types";
+import type { ArchiveProgress, GameStatus } from "../../lib/api-types";
 import { puzzleDate } from "../../lib/archive";
 import { format } from "../../lib/text";
 import { useIsland } from "./context";
@@ -13,7 +13,7 @@ const MARKS: Record<GameStatus, string> = { won: "✓", lost: "✗", playing: "�
 export function ArchivePage() {
   const { strings, urls, todayNumber, view, puzzleNumber, launchDate, lang } = useIsland();
   // The player's progress comes from the API (the page is the same for everyone).
-  const played = useJson<{ played: Record<string, GameStatus> }>(urls.archive).data?.played ?? {};
+  const played = useJson<ArchiveProgress>(urls.archive).data?.played ?? {};
   // Loaded as the archive page, whose own <h1> and intro already say this; after a
   // client-side move from a puzzle page, the island says it itself.
   const pageSaysIt = view === "archive" && puzzleNumber === null;

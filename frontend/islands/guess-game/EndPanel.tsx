@@ -2,7 +2,7 @@
 // ways to go on: "Play another" (a practice round, with a generation filter) and, in
 // the archive, the next puzzle not played yet.
 import { useEffect, useId, useRef, useState } from "react";
-import type { GameStatus, PracticeStats, PuzzlePayload } from "../../lib/api-types";
+import type { ArchiveProgress, PracticeStats, PuzzlePayload } from "../../lib/api-types";
 import { nextUnplayed } from "../../lib/archive";
 import { shareText } from "../../lib/share";
 import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
@@ -51,7 +51,7 @@ export function EndPanel({
   const won = status === "won";
   const archived = !practiceRound && !puzzle.is_today;
   // The player's progress comes from the API (pages are the same for every visitor).
-  const progress = useJson<{ played: Record<string, GameStatus> }>(archived ? urls.archive : null);
+  const progress = useJson<ArchiveProgress>(archived ? urls.archive : null);
   const played = progress.data?.played;
   const next = archived && played ? nextUnplayed(puzzle.number, todayNumber, played) : null;
   const text = shareText({

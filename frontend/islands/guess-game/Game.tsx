@@ -12,7 +12,12 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { HintRow, PracticePayload, PuzzlePayload } from "../../lib/api-types";
+import type {
+  GuessResponse,
+  PracticeGuessResponse,
+  PracticePayload,
+  PuzzlePayload,
+} from "../../lib/api-types";
 import {
   initialPlay,
   playReducer,
@@ -79,7 +84,7 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
   const highlight = status === "won" && !practice ? guesses.length : null;
   const self = roundId ? `${urls.practice}/${roundId}` : `${urls.puzzle}${puzzle.number}`;
   const syncKey = roundId ? `practice:${roundId}` : `puzzle:${puzzle.number}`;
-  const guessedNames = guesses.map((row: HintRow) => row.name);
+  const guessedNames = guesses.map((row) => row.name);
 
   function share(fresh: PuzzlePayload) {
     channel.current?.postMessage({ key: syncKey, puzzle: fresh } satisfies Sync);
@@ -93,8 +98,10 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
       // The mode is chosen with a game's first guess and kept by the server; later guesses
       // send it as a hint, so a hard-mode game goes straight to the server's locked path.
       const body = { name, hard_mode: hardMode };
-      type Answered = (PuzzlePayload | PracticePayload) & { guess: HintRow };
-      const response = await postJson<Answered>(withLang(`${self}/guesses`, lang), body);
+      const response = await postJson<GuessResponse | PracticeGuessResponse>(
+        withLang(`${self}/guesses`, lang),
+        body,
+      );
       const payload = { ...shaped(response), guess: response.guess };
       dispatch({ type: "guessed", payload });
       share(payload);

@@ -1,7 +1,7 @@
 // The JSON API (see the island contract). Every failure becomes an ApiError: a code
 // from the server with its translated message, or "network" when no usable answer came.
 import { csrfFromCookies } from "../../lib/csrf";
-import type { NameEntry } from "../../lib/api-types";
+import type { NameEntry, NamesList } from "../../lib/api-types";
 
 export class ApiError extends Error {
   readonly code: string;
@@ -89,7 +89,7 @@ let names: Promise<NameEntry[]> | null = null;
 
 /** The names list, fetched once per page (the server caches it for a day). */
 export function loadNames(url: string): Promise<NameEntry[]> {
-  names ??= getJson<{ names: NameEntry[] }>(url).then(
+  names ??= getJson<NamesList>(url).then(
     (body) => body.names,
     (error: unknown) => {
       names = null; // try again on the next focus
