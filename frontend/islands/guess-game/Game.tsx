@@ -107,16 +107,11 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
       share(payload);
       setText("");
     } catch (error) {
-      const failure = toApiError(error);
-      const notice: Notice = {
-        code: failure.code,
-        message: failure.isNetwork ? strings.networkError : failure.message,
-        suggestions: failure.code === "unknown_pokemon" ? failure.suggestions : [],
-      };
+      const notice = noticeOf(error);
       dispatch({ type: "failed", notice });
       setRefusals((n) => n + 1);
       // Finished or guessed in another tab: show the real state.
-      if (failure.code === "game_over" || failure.code === "duplicate_guess") refetch();
+      if (notice.code === "game_over" || notice.code === "duplicate_guess") refetch();
     } finally {
       sending.current = false;
     }
@@ -137,10 +132,18 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
       dispatch({ type: "synced", puzzle: fresh });
       share(fresh);
     } catch (error) {
-      const failure = toApiError(error);
-      const message = failure.isNetwork ? strings.networkError : failure.message;
-      dispatch({ type: "failed", notice: { code: failure.code, message, suggestions: [] } });
+      dispatch({ type: "failed", notice: noticeOf(error) });
     }
+  }
+
+  /** A failed request as the notice beside the input (only an unknown name suggests). */
+  function noticeOf(error: unknown): Notice {
+    const failure = toApiError(error);
+    return {
+      code: failure.code,
+      message: failure.isNetwork ? strings.networkError : failure.message,
+      suggestions: failure.code === "unknown_pokemon" ? failure.suggestions : [],
+    };
   }
 
   function applySuggestion(name: string) {
