@@ -26,7 +26,7 @@ PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
 .PHONY: run dev setup test lint test-python test-js test-e2e fuzz chromium bench bench-spike lighthouse \
-	messages translation-status clean pokedex lock lines
+	messages translation-status clean pokedex lock lines api-types
 
 run: setup
 	@echo "Serving on http://127.0.0.1:$(PORT) (Ctrl+C to stop)"
@@ -123,7 +123,7 @@ lint: $(STAMPS)/python $(STAMPS)/node
 # The Python suite needs no front-end build and no collectstatic (portal/settings_test.py);
 # it prints its slowest tests and its wall time, to keep it fast. The browser tests are
 # not even collected: importing Playwright costs each worker 0.1 s.
-test-python: $(STAMPS)/python $(STAMPS)/hypothesis $(MO_FILES) $(STAMPS)/admin-locale
+test-python: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/hypothesis $(MO_FILES) $(STAMPS)/admin-locale
 	@TIMEFORMAT='Python suite: %R s wall time'; \
 	time $(TEST_TMPDIR) $(VENV)/bin/pytest -q -m "not e2e" --ignore=tests/e2e -n 2 --dist worksteal --durations=5
 
@@ -155,6 +155,11 @@ bench: setup
 # The midnight spike (locust): 2,000 players over a minute; BIG=1 for 10,000.
 bench-spike: setup
 	$(if $(BIG),SPIKE_PLAYERS=10000) $(PY) -m scripts.bench_spike
+
+# The island's API types, generated from the OpenAPI document (scripts/api_types.py);
+# run after changing puzzle/api/schemas.py (a test fails while they are stale).
+api-types: $(STAMPS)/python $(STAMPS)/node
+	$(PY) -m scripts.api_types
 
 # Non-blank lines of application code (Python apps and TypeScript, without tests).
 lines: $(STAMPS)/python

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { NameEntry } from "./api-types";
 import { enterChoice, filterNames, withoutGuessed } from "./names";
 
 describe("filterNames", () => {
-  const names: NameEntry[] = [
+  const names = [
     { name: "Bisasam", en: "Bulbasaur" },
     { name: "Pikachu" },
     { name: "Raichu" },
@@ -49,7 +48,7 @@ describe("filterNames", () => {
   });
 });
 
-const shown: NameEntry[] = [
+const shown = [
   { name: "Pikachu", id: 25 },
   { name: "Pichu", id: 172 },
   { name: "Bisasam", en: "Bulbasaur", id: 1 },

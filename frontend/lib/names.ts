@@ -2,6 +2,9 @@
 // and the suggestions built on it.
 import type { NameEntry } from "./api-types";
 
+/** What matching reads of a names-list entry: its name, and its English name if any. */
+type Named = Pick<NameEntry, "name" | "en">;
+
 const STRIP_MARKS_AFTER = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const MARK = /\p{M}/u;
@@ -47,9 +50,9 @@ export function normalizeName(text: string): string {
   return key;
 }
 
-const keys = new WeakMap<NameEntry, [string, string]>();
+const keys = new WeakMap<Named, [string, string]>();
 
-function keysOf(entry: NameEntry): [string, string] {
+function keysOf(entry: Named): [string, string] {
   let cached = keys.get(entry);
   if (!cached) {
     cached = [normalizeName(entry.name), entry.en ? normalizeName(entry.en) : ""];
@@ -62,15 +65,15 @@ function keysOf(entry: NameEntry): [string, string] {
  * Names matching the query in the page language or in English, ignoring case, accents
  * and punctuation: names starting with the query first, then names containing it.
  */
-export function filterNames(
-  names: readonly NameEntry[],
+export function filterNames<T extends Named>(
+  names: readonly T[],
   query: string,
   limit: number,
-): NameEntry[] {
+): T[] {
   const needle = normalizeName(query);
   if (!needle || limit < 1) return [];
-  const prefix: NameEntry[] = [];
-  const inside: NameEntry[] = [];
+  const prefix: T[] = [];
+  const inside: T[] = [];
   for (const entry of names) {
     const [name, en] = keysOf(entry);
     if (name.startsWith(needle) || en.startsWith(needle)) {
@@ -84,10 +87,10 @@ export function filterNames(
 }
 
 /** Suggestions without the Pokémon already guessed (by their name in either language). */
-export function withoutGuessed(
-  options: readonly NameEntry[],
+export function withoutGuessed<T extends Named>(
+  options: readonly T[],
   guessed: readonly string[],
-): NameEntry[] {
+): T[] {
   if (guessed.length === 0) return [...options];
   const seen = new Set(guessed.map(normalizeName));
   return options.filter((entry) => {
@@ -100,7 +103,7 @@ export function withoutGuessed(
  * What Enter sends: the highlighted suggestion; else the only one shown; else a shown
  * name the text already spells exactly; else the text as typed (the server judges it).
  */
-export function enterChoice(options: readonly NameEntry[], active: number, typed: string): string {
+export function enterChoice(options: readonly Named[], active: number, typed: string): string {
   const shown = options[active] ?? (options.length === 1 ? options[0] : undefined);
   if (shown) return shown.name;
   const key = normalizeName(typed);

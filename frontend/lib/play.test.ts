@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { GameStatus, GuessResponse, Hint, HintRow, PuzzlePayload } from "./api-types";
 import { initialPlay, playReducer, practiceAsPuzzle, swapsAutomatically, type Play } from "./play";
 
+/** A game with no mode chosen and no lifeline taken or offered. */
+const NO_MODES = { hard_mode: false, lifeline: null, lifeline_offered: false };
+
 function hint(key: Hint["key"], result: Hint["result"], label = "3"): Hint {
   return { key, value: label, label, result };
 }
@@ -21,7 +24,7 @@ function puzzle(
     attempts_allowed: 6,
     silhouette_url: `/api/puzzle/${number}/silhouette.png`,
     next_puzzle_at: "2026-03-02T00:00:00Z",
-    state: { status, guesses, practice: false },
+    state: { status, guesses, practice: false, ...NO_MODES },
   };
 }
 
@@ -181,7 +184,7 @@ describe("swapsAutomatically", () => {
 
 describe("practiceAsPuzzle", () => {
   it("keeps the round's silhouette and state without a daily number", () => {
-    const state = { status: "playing" as const, guesses: [], practice: true };
+    const state = { status: "playing" as const, guesses: [], practice: true, ...NO_MODES };
     const puzzle = practiceAsPuzzle({
       round: "r",
       generations: [1],
@@ -205,13 +208,17 @@ describe("a synced state from another tab", () => {
     silhouette_url: "/api/puzzle/5/silhouette.png",
     next_puzzle_at: "2026-11-06T00:00:00Z",
   };
-  const shown = { ...base, state: { status: "playing" as const, guesses: [row], practice: false } };
+  const shown = {
+    ...base,
+    state: { status: "playing" as const, guesses: [row], practice: false, ...NO_MODES },
+  };
   const ahead = {
     ...base,
     state: {
       status: "playing" as const,
       guesses: [row, { ...row, name: "Ivysaur" }],
       practice: false,
+      ...NO_MODES,
     },
   };
   it("shows a guess made in the other tab", () => {

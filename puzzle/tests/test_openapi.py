@@ -43,6 +43,13 @@ def test_it_is_served_as_openapi_3_1(client):
     assert response.json() == DOCUMENT
 
 
+@pytest.mark.slow
+def test_the_islands_types_are_generated_from_this_document():
+    from scripts import api_types
+
+    assert api_types.generate() == api_types.TYPES.read_text(), "run `make api-types`"
+
+
 def test_every_route_is_documented():
     patterns, _app, _namespace = api.urls
     routes = {openapi_path(str(p.pattern)) for p in patterns if p.name not in DOCUMENTS}

@@ -66,7 +66,14 @@ const TODAY: PuzzlePayload = {
   silhouette_url: "/api/puzzle/5/silhouette.webp",
   // The next puzzle does not come during a test.
   next_puzzle_at: "9999-12-31T00:00:00Z",
-  state: { status: "playing", guesses: [], practice: false },
+  state: {
+    status: "playing",
+    guesses: [],
+    practice: false,
+    hard_mode: false,
+    lifeline: null,
+    lifeline_offered: false,
+  },
 };
 
 function row(name: string): HintRow {

@@ -274,7 +274,7 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
       <div className="gg-board">
         <Silhouette
           src={puzzle.silhouette_url}
-          answer={over ? answer : undefined}
+          answer={over ? (answer ?? undefined) : undefined}
           pop={play.endedHere}
         />
         <div className="gg-board__side">
@@ -312,7 +312,7 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
                   {format(strings.lifelineLetter, { letter: lifeline })}
                 </p>
               ) : (
-                guesses.length >= 3 && (
+                puzzle.state.lifeline_offered && (
                   <p>
                     <button
                       type="button"
