@@ -9,6 +9,7 @@ them. Writes are CSRF-protected and rate limited per player and per client
 import uuid
 from collections.abc import Callable
 from functools import wraps
+from typing import cast
 
 from django.conf import settings
 from django.core.cache import cache
@@ -192,13 +193,14 @@ def results(request: HttpRequest, number: int):
     game = _game(request, puzzle)
     if game is None or not game.finished:
         raise ApiError(403, "not_finished", _("Finish this puzzle to see how everyone else did."))
-    key = f"puzzle:results:{puzzle.pk}"
-    summary = cache.get(key)
-    if summary is None:
-        outcomes = PlayerGame.objects.filter(puzzle=puzzle).counted().outcomes()
-        summary = stats.results_summary(outcomes)
-        cache.set(key, summary, timeout=30)  # a popular puzzle: a query per half minute
-    return {"number": puzzle.number, **summary}
+    summary = cache.get_or_set(  # a popular puzzle: one query per half minute
+        f"puzzle:results:{puzzle.pk}",
+        lambda: stats.results_summary(
+            PlayerGame.objects.filter(puzzle=puzzle).counted().outcomes()
+        ),
+        timeout=30,
+    )
+    return {"number": puzzle.number, **cast(dict, summary)}
 
 
 @router.api_operation(
@@ -213,13 +215,13 @@ def silhouette_image(request: HttpRequest, number: int):
     answer = pokedex.get(puzzle.pokemon_id)
     assert answer is not None
     # Keyed by what the image depends on, and nothing that names the Pokémon.
-    key = f"puzzle:silhouette:{puzzle.date}:{answer.updated_at.timestamp()}"
-    data = cache.get(key)
-    if data is None:
-        data = silhouette.render_varied(
+    data = cache.get_or_set(
+        f"puzzle:silhouette:{puzzle.date}:{answer.updated_at.timestamp()}",
+        lambda: silhouette.render_varied(
             answer.artwork_path(), settings.SILHOUETTE_SECRET, puzzle.date.isoformat()
-        )
-        cache.set(key, data, timeout=60 * 60 * 24 * 7)
+        ),
+        timeout=60 * 60 * 24 * 7,
+    )
     response = HttpResponse(data, content_type="image/png")
     # A released puzzle's Pokémon never changes (only future dates can be scheduled).
     patch_cache_control(response, public=True, max_age=60 * 60 * 24 * 365, immutable=True)
@@ -250,11 +252,11 @@ def thumb(request: HttpRequest, pokemon_id: int):
     pokemon = pokedex.get(pokemon_id)
     if pokemon is None:
         raise ApiError(404, "pokemon_not_found", _("There is no Pokémon with this number."))
-    key = f"puzzle:thumb:{pokemon_id}:{pokemon.updated_at.timestamp()}"
-    data = cache.get(key)
-    if data is None:
-        data = thumbs.render_thumb(pokemon)
-        cache.set(key, data, timeout=60 * 60 * 24 * 30)
+    data = cache.get_or_set(
+        f"puzzle:thumb:{pokemon_id}:{pokemon.updated_at.timestamp()}",
+        lambda: thumbs.render_thumb(pokemon),
+        timeout=60 * 60 * 24 * 30,
+    )
     response = HttpResponse(data, content_type="image/webp")
     patch_cache_control(response, public=True, max_age=60 * 60 * 24 * 7)
     return response
@@ -353,13 +355,13 @@ def practice_silhouette(request: HttpRequest, round_id: uuid.UUID):
     round_ = _round(request, round_id)
     answer = pokedex.get(round_.pokemon_id)
     assert answer is not None
-    key = f"puzzle:practice-silhouette:{round_.pk}"
-    data = cache.get(key)
-    if data is None:
-        data = silhouette.render_varied(
+    data = cache.get_or_set(
+        f"puzzle:practice-silhouette:{round_.pk}",
+        lambda: silhouette.render_varied(
             answer.artwork_path(), settings.SILHOUETTE_SECRET, f"practice:{round_.pk}"
-        )
-        cache.set(key, data, timeout=60 * 60 * 24)
+        ),
+        timeout=60 * 60 * 24,
+    )
     response = HttpResponse(data, content_type="image/png")
     # Only this player's browser may keep it; a round's image never changes.
     patch_cache_control(response, private=True, max_age=60 * 60 * 24)
