@@ -50,9 +50,9 @@ class TranslationOverride(models.Model):
     def clean(self) -> None:
         from translations import rules
 
-        errors = rules.explain(rules.problems(self.msgid, self.msgstr), self.msgid)
+        errors = rules.explain(rules.problems(self.msgstr, self.msgid), self.msgid)
         for text in self.msgstr_plural.values() if isinstance(self.msgstr_plural, dict) else []:
-            found = rules.plural_problems(self.msgid, self.msgid_plural or self.msgid, text)
+            found = rules.problems(text, self.msgid, self.msgid_plural or self.msgid)
             errors += rules.explain(found, self.msgid)
         if errors:
             raise ValidationError({"msgstr": sorted(set(errors))})

@@ -1,19 +1,25 @@
-"""What a translation may not change: its placeholders and its markup.
+"""What a translation may not do to its source text: change its placeholders, break its
+formatting or add markup (docs/translations.md).
 
-A ``%(name)s`` that becomes ``%(nom)s`` raises ``KeyError`` when the string is
-formatted (a 500 from ``{% blocktranslate %}``); an added ``<script>`` or ``<a>`` ends
-up in the page. Both rules are pure functions, used when a translator saves in Rosetta
-and when the catalogues are loaded (see docs/translations.md).
+A ``%(name)s`` that becomes ``%(nom)s``, or a stray ``%``, raises when the string is
+formatted (a 500 from ``{% blocktranslate %}`` or the API); markup the source does not
+have ends up in the page.
+These pure functions run when a translator saves (Rosetta, the admin) and when a
+catalogue is built (``translations.catalogue``).
 """
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
 # printf-style: %(name)s, %s, %d, %05.2f …; "%%" is a literal percent sign. No space flag
-# and few conversions, so "50 % des" or "{percent}% of" are plain text.
-PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0+]*\d*(?:\.\d+)?[sdifr]|%%")
+# and few conversions, so "50 % des" or "{percent}% of" are no placeholders.
+PRINTF = re.compile(r"%(?:\((?P<name>[^)]*)\))?[-#0+]*\d*(?:\.\d+)?(?P<kind>[sdifr])|%%")
 # str.format-style: {name}, {0}, {name!r:>10}; "{{" and "}}" are literal braces.
-BRACES = re.compile(r"\{\{|\}\}|\{[A-Za-z_0-9.\[\]]*(?:![rsa])?(?::[^{}]*)?\}")
+BRACES = re.compile(
+    r"\{\{|\}\}|\{(?P<name>[A-Za-z_0-9]*)[.\[\]A-Za-z_0-9]*(?:![rsa])?(?::[^{}]*)?\}"
+)
+LITERAL = ("%%", "{{", "}}")
 TAG = re.compile(r"</?\s*([A-Za-z][A-Za-z0-9-]*)")
 
 
@@ -21,11 +27,11 @@ def placeholders(text: str, printf: bool = True) -> Counter[str]:
     """Named placeholders once each (repeating or reordering them is fine), positional
     ones as often as they occur. With ``printf=False`` a ``%`` is plain text (a source
     that is no format string: "50 % des joueurs" is then no placeholder)."""
-    found = [m for m in PRINTF.findall(text) if m != "%%"] if printf else []
-    found += [m for m in BRACES.findall(text) if m not in ("{{", "}}")]
-    counts = Counter(found)
+    found = [m[0] for m in PRINTF.finditer(text)] if printf else []
+    found += [m[0] for m in BRACES.finditer(text)]
+    counts = Counter(name for name in found if name not in LITERAL)
     for name in counts:
-        if "(" in name or (name.startswith("{") and name != "{}"):
+        if _named(name):
             counts[name] = 1
     return counts
 
@@ -34,42 +40,80 @@ def is_format(msgid: str) -> bool:
     return bool(PRINTF.search(msgid))
 
 
+def problems(text: str, msgid: str, msgid_plural: str = "") -> list[str]:
+    """Codes of what ``text``, the translation of ``msgid`` or one plural form of
+    ``msgid``/``msgid_plural``, breaks: ``placeholders``, ``percent``, ``braces``,
+    ``markup``.
+
+    Named placeholders must all be kept (their order may change), positional ones keep
+    their number; a plural form may drop a named one (languages with one form often
+    drop the count). The translation must then format as its source does, and add no
+    tag the source does not have.
+    """
+    if not text:
+        return []
+    sources = [source for source in (msgid, msgid_plural) if source]
+    printf = any(is_format(source) for source in sources)
+    theirs = placeholders(text, printf)
+    allowed = Counter[str]()
+    for source in sources:
+        allowed |= placeholders(source, printf)
+    if msgid_plural:
+        positional = [name for name in allowed if not _named(name)]
+        changed = bool(theirs - allowed) or any(theirs[n] != allowed[n] for n in positional)
+    else:
+        changed = theirs != allowed
+    found: list[str] = []
+    if changed:
+        found.append("placeholders")
+    elif printf and not _fills(lambda: text % _printf_values(sources)):
+        found.append("percent")
+    elif any(n.startswith("{") for n in allowed) and not _fills(
+        lambda: _format_braces(text, sources)
+    ):
+        found.append("braces")
+    if tags(text) - set().union(*map(tags, sources)):
+        found.append("markup")
+    return found
+
+
+def _named(placeholder: str) -> bool:
+    return "(" in placeholder or (placeholder.startswith("{") and placeholder != "{}")
+
+
+def _fills(format_it: Callable[[], object]) -> bool:
+    """Whether formatting succeeds: what fails here would fail on the page."""
+    try:
+        format_it()
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return False
+    return True
+
+
+def _sample(kind: str) -> object:
+    # A number where the source formats one, text elsewhere: a translation that
+    # formats text as a number fails here as it would on the page.
+    return "x" if kind in "sr" else 1
+
+
+def _printf_values(sources: list[str]) -> dict[str, object] | tuple[object, ...]:
+    """What the code passes to ``%``: the named placeholders as a dict (as
+    ``{% blocktranslate %}`` and our views do), or else the positional values."""
+    matches = [m for source in sources for m in PRINTF.finditer(source) if m["kind"]]
+    named = {m["name"]: _sample(m["kind"]) for m in matches if m["name"] is not None}
+    if named or not matches:
+        return named
+    return tuple(_sample(m["kind"]) for m in PRINTF.finditer(sources[-1]) if m["kind"])
+
+
+def _format_braces(text: str, sources: list[str]) -> str:
+    names = [m["name"] for source in sources for m in BRACES.finditer(source)]
+    keywords = {name: "x" for name in names if name and not name.isdigit()}
+    return text.format(*["x"] * len(names), **keywords)
+
+
 def tags(text: str) -> set[str]:
     return {name.lower() for name in TAG.findall(text)}
-
-
-def problems(msgid: str, msgstr: str) -> list[str]:
-    """Codes of what the translation breaks: ``placeholders`` and/or ``markup``.
-
-    Named placeholders must all be kept (their order may change); positional ones must
-    keep their number. Markup may only use the tags the source uses.
-    """
-    if not msgstr:
-        return []
-    found: list[str] = []
-    printf = is_format(msgid)
-    if placeholders(msgid, printf) != placeholders(msgstr, printf):
-        found.append("placeholders")
-    if tags(msgstr) - tags(msgid):
-        found.append("markup")
-    return found
-
-
-def plural_problems(msgid: str, msgid_plural: str, msgstr: str) -> list[str]:
-    """A plural form may use the singular's or the plural's placeholders (languages
-    with one form often drop the count from the singular)."""
-    if not msgstr:
-        return []
-    found: list[str] = []
-    printf = is_format(msgid) or is_format(msgid_plural)
-    theirs = placeholders(msgstr, printf)
-    # Dropping ``%(count)s`` from a form is allowed; adding or renaming one is not.
-    allowed = placeholders(msgid, printf) | placeholders(msgid_plural, printf)
-    if any(name not in allowed for name in theirs):
-        found.append("placeholders")
-    if tags(msgstr) - (tags(msgid) | tags(msgid_plural)):
-        found.append("markup")
-    return found
 
 
 def explain(found: list[str], msgid: str) -> list[str]:
@@ -77,6 +121,7 @@ def explain(found: list[str], msgid: str) -> list[str]:
     from django.utils.translation import gettext as _
 
     shown = sorted(placeholders(msgid, is_format(msgid))) or ["—"]
+    source = msgid[:80]
     messages = []
     if "placeholders" in found:
         messages.append(
@@ -84,7 +129,23 @@ def explain(found: list[str], msgid: str) -> list[str]:
                 "The translation of “%(source)s” was not saved: it must keep the "
                 "placeholders of the source text exactly (%(placeholders)s)."
             )
-            % {"source": msgid[:80], "placeholders": " ".join(shown)}
+            % {"source": source, "placeholders": " ".join(shown)}
+        )
+    if "percent" in found:
+        messages.append(
+            _(
+                "The translation of “%(source)s” was not saved: a percent sign that is "
+                "not a placeholder must be written as %%%%."
+            )
+            % {"source": source}
+        )
+    if "braces" in found:
+        messages.append(
+            _(
+                "The translation of “%(source)s” was not saved: a brace that is not a "
+                "placeholder must be written twice ({{ or }})."
+            )
+            % {"source": source}
         )
     if "markup" in found:
         messages.append(
@@ -92,6 +153,6 @@ def explain(found: list[str], msgid: str) -> list[str]:
                 "The translation of “%(source)s” was not saved: it adds HTML tags that the "
                 "source text does not have."
             )
-            % {"source": msgid[:80]}
+            % {"source": source}
         )
     return messages

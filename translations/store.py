@@ -135,9 +135,9 @@ def _bad_keys_of(code: str, path: str, mtime_ns: int, size: int) -> dict:
         if not any(ch in msgid + value for ch in "%{<"):
             continue
         found = (
-            rules.plural_problems(msgid, msgid, value)
+            rules.problems(value, msgid, msgid)
             if isinstance(key, tuple)
-            else rules.problems(msgid, value)
+            else rules.problems(value, msgid)
         )
         if isinstance(key, tuple):
             found = [problem for problem in found if problem == "markup"]
@@ -157,12 +157,12 @@ def _apply(translation: DjangoTranslation, overrides: "list[TranslationOverride]
         if row.msgid_plural:
             forms = {int(index): text for index, text in row.msgstr_plural.items()}
             if all(
-                text and not rules.plural_problems(row.msgid, row.msgid_plural, text)
+                text and not rules.problems(text, row.msgid, row.msgid_plural)
                 for text in forms.values()
             ):
                 for index, text in forms.items():
                     catalog[(key, index)] = text
-        elif row.msgstr and not rules.problems(row.msgid, row.msgstr):
+        elif row.msgstr and not rules.problems(row.msgstr, row.msgid):
             catalog[key] = row.msgstr
 
 

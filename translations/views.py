@@ -97,12 +97,8 @@ class FormView(ProjectOnly, rosetta_views.TranslationFormView):
             entry = self.po_file.find(match.group(1), "md5hash")
             if entry is None:
                 continue
-            if plural:
-                text = self.fix_nls(entry.msgid_plural, value)
-                found = rules.plural_problems(entry.msgid, entry.msgid_plural, text)
-            else:
-                text = self.fix_nls(entry.msgid, value)
-                found = rules.problems(entry.msgid, text)
+            text = self.fix_nls(entry.msgid_plural if plural else entry.msgid, value)
+            found = rules.problems(text, entry.msgid, entry.msgid_plural if plural else "")
             if found:
                 # Without its field Rosetta leaves the entry (and its fuzzy flag) as is.
                 for key in [key for key in data if key.startswith(f"m_{match.group(1)}")]:

@@ -6,6 +6,7 @@ import gettext as gettext_module
 import hashlib
 import io
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -27,6 +28,7 @@ FRAME_HINT = (
     'rel="noopener">open %(name)s in a new tab</a>.'
 )
 GUESS_ERROR = "“%(text)s” is not a Pokémon we know. Check the spelling."
+COPYRIGHT = "© %(year)s Pokéguess. All rights reserved."  # in the footer of every page
 FORM = "/rosetta/files/project/de/0/"
 
 
@@ -72,6 +74,13 @@ def files_read(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(gettext_module.GNUTranslations, "_parse", counted)
     return read
+
+
+def page(client, path: str = "/de/") -> str:
+    """A page's HTML without what differs on every response (the CSP nonce)."""
+    response = client.get(path)
+    assert response.status_code == 200
+    return re.sub(r'nonce="[^"]*"', "", response.content.decode())
 
 
 def german(msgid: str) -> str:
@@ -171,6 +180,26 @@ class TestSavingInRosetta:
             },
         )
         assert list(TranslationOverride.objects.values_list("msgid", flat=True)) == ["Quick links"]
+
+
+class TestHostileTranslations:
+    """Saved in Rosetta's form by a superuser, a translation that would break the pages
+    of its language leaves them as they were."""
+
+    @pytest.mark.parametrize(
+        ("msgid", "hostile"),
+        [
+            (COPYRIGHT, "© %(year)s Pokéguess. 100 % der Rechte vorbehalten."),
+            (COPYRIGHT, "© %(year)s Pokéguess. Alle Rechte vorbehalten. %"),
+        ],
+    )
+    def test_it_is_refused_and_every_page_stays_the_same(
+        self, admin_client, client, locale_dir, msgid, hostile
+    ):
+        before = page(client)
+        response = admin_client.post(FORM, {field(locale_dir, msgid): hostile}, follow=True)
+        assert "was not saved" in response.content.decode()
+        assert page(client) == before
 
 
 class TestEveryWorkerEveryNode:

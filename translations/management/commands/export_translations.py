@@ -40,11 +40,11 @@ class Command(BaseCommand):
                     continue
                 if row.msgid_plural:
                     bad = any(
-                        rules.plural_problems(row.msgid, row.msgid_plural, text)
+                        rules.problems(text, row.msgid, row.msgid_plural)
                         for text in row.msgstr_plural.values()
                     )
                 else:
-                    bad = bool(rules.problems(row.msgid, row.msgstr))
+                    bad = bool(rules.problems(row.msgstr, row.msgid))
                 if bad:
                     self.stderr.write(f"{code}: {row.msgid[:60]!r} breaks its source, skipped")
                     continue
