@@ -3,14 +3,18 @@ formatting or add markup (docs/translations.md).
 
 A ``%(name)s`` that becomes ``%(nom)s``, or a stray ``%``, raises when the string is
 formatted (a 500 from ``{% blocktranslate %}`` or the API); markup the source does not
-have ends up in the page.
+have ends up in the page, since Django marks the translations of template text safe.
 These pure functions run when a translator saves (Rosetta, the admin) and when a
 catalogue is built (``translations.catalogue``).
 """
 
+import html
 import re
 from collections import Counter
 from collections.abc import Callable
+from html.parser import HTMLParser
+
+import nh3
 
 # printf-style: %(name)s, %s, %d, %05.2f …; "%%" is a literal percent sign. No space flag
 # and few conversions, so "50 % des" or "{percent}% of" are no placeholders.
@@ -20,7 +24,6 @@ BRACES = re.compile(
     r"\{\{|\}\}|\{(?P<name>[A-Za-z_0-9]*)[.\[\]A-Za-z_0-9]*(?:![rsa])?(?::[^{}]*)?\}"
 )
 LITERAL = ("%%", "{{", "}}")
-TAG = re.compile(r"</?\s*([A-Za-z][A-Za-z0-9-]*)")
 
 
 def placeholders(text: str, printf: bool = True) -> Counter[str]:
@@ -47,8 +50,8 @@ def problems(text: str, msgid: str, msgid_plural: str = "") -> list[str]:
 
     Named placeholders must all be kept (their order may change), positional ones keep
     their number; a plural form may drop a named one (languages with one form often
-    drop the count). The translation must then format as its source does, and add no
-    tag the source does not have.
+    drop the count). The translation must then format as its source does, and its
+    markup may only be the source's: its tags, with its attributes and their values.
     """
     if not text:
         return []
@@ -72,7 +75,7 @@ def problems(text: str, msgid: str, msgid_plural: str = "") -> list[str]:
         lambda: _format_braces(text, sources)
     ):
         found.append("braces")
-    if tags(text) - set().union(*map(tags, sources)):
+    if "<" in text and not _same_markup(text, sources):
         found.append("markup")
     return found
 
@@ -112,8 +115,36 @@ def _format_braces(text: str, sources: list[str]) -> str:
     return text.format(*["x"] * len(names), **keywords)
 
 
-def tags(text: str) -> set[str]:
-    return {name.lower() for name in TAG.findall(text)}
+class _Markup(HTMLParser):
+    """The tags of a text, each with the values its attributes take."""
+
+    def __init__(self, texts: list[str]) -> None:
+        super().__init__()
+        self.tags: dict[str, dict[str, set[str]]] = {}
+        for text in texts:
+            self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = self.tags.setdefault(tag, {})
+        for name, value in attrs:
+            attributes.setdefault(name, set()).add(value or "")
+
+
+def _same_markup(text: str, sources: list[str]) -> bool:
+    """Whether nh3, allowing only the sources' tags with their attributes and values
+    and no comments, leaves the text as it is (entities aside: "&" and "&amp;" are the
+    same text)."""
+    allowed = _Markup(sources).tags
+    cleaned = nh3.clean(
+        text,
+        tags=set(allowed),
+        attributes={"*": set()},
+        tag_attribute_values=allowed,
+        link_rel=None,
+        strip_comments=True,
+    )
+    return html.unescape(cleaned) == html.unescape(text)
 
 
 def explain(found: list[str], msgid: str) -> list[str]:
@@ -150,8 +181,8 @@ def explain(found: list[str], msgid: str) -> list[str]:
     if "markup" in found:
         messages.append(
             _(
-                "The translation of “%(source)s” was not saved: it adds HTML tags that the "
-                "source text does not have."
+                "The translation of “%(source)s” was not saved: its HTML may only be "
+                "that of the source text (the same tags and attributes, no comments)."
             )
             % {"source": source}
         )

@@ -29,6 +29,7 @@ FRAME_HINT = (
 )
 GUESS_ERROR = "“%(text)s” is not a Pokémon we know. Check the spelling."
 COPYRIGHT = "© %(year)s Pokéguess. All rights reserved."  # in the footer of every page
+LINK = '<a href="%(url)s" target="_blank" rel="noopener">'
 FORM = "/rosetta/files/project/de/0/"
 
 
@@ -157,7 +158,7 @@ class TestSavingInRosetta:
             {field(locale_dir, "Quick links"): "Schnelllinks<script>alert(1)</script>"},
             follow=True,
         )
-        assert "adds HTML tags" in response.content.decode()
+        assert "its HTML may only be that of the source" in response.content.decode()
         assert polib.pofile(str(locale_dir)).find("Quick links").msgstr == "Schnelllinks"
 
     def test_a_good_translation_is_saved_in_the_database_and_goes_live(
@@ -187,19 +188,32 @@ class TestHostileTranslations:
     of its language leaves them as they were."""
 
     @pytest.mark.parametrize(
-        ("msgid", "hostile"),
+        ("path", "msgid", "hostile"),
         [
-            (COPYRIGHT, "© %(year)s Pokéguess. 100 % der Rechte vorbehalten."),
-            (COPYRIGHT, "© %(year)s Pokéguess. Alle Rechte vorbehalten. %"),
+            ("/de/", COPYRIGHT, "© %(year)s Pokéguess. 100 % der Rechte vorbehalten."),
+            ("/de/", COPYRIGHT, "© %(year)s Pokéguess. Alle Rechte vorbehalten. %"),
+            # A comment would hide the rest of the page after the hero.
+            ("/de/", "Who's that Pokémon?", "Wer ist das Pokémon?<!--"),
+            (
+                "/de/vex5/",
+                FRAME_HINT,
+                f'Lädt nicht? {LINK[:-1]} style="font-size:9em">%(name)s</a>',
+            ),
+            (
+                "/de/vex5/",
+                FRAME_HINT,
+                '<a href="https://evil.example/" target="_blank" rel="noopener">%(name)s</a> '
+                "(%(url)s)",
+            ),
         ],
     )
-    def test_it_is_refused_and_every_page_stays_the_same(
-        self, admin_client, client, locale_dir, msgid, hostile
+    def test_it_is_refused_and_the_page_stays_the_same(
+        self, admin_client, client, locale_dir, path, msgid, hostile
     ):
-        before = page(client)
+        before = page(client, path)
         response = admin_client.post(FORM, {field(locale_dir, msgid): hostile}, follow=True)
         assert "was not saved" in response.content.decode()
-        assert page(client) == before
+        assert page(client, path) == before
 
 
 class TestEveryWorkerEveryNode:

@@ -26,6 +26,7 @@ LINK = '<a href="%(url)s" target="_blank" rel="noopener">'
         ('Send JSON: {"name": "…"}.', 'Sende JSON: {"name": "…"}.'),
         (FRAME_HINT, f"Lädt nicht? {LINK}%(name)s öffnen</a>."),
         ("<strong>Tip</strong>", "<strong>Tipp</strong>"),
+        ("Rock & roll", "Rock & Roll < 3 “Pop”"),
         ("anything", ""),
     ],
 )
@@ -49,6 +50,10 @@ def test_it_accepts_translations_that_keep_placeholders_and_markup(source, trans
         ("Hi", "Salut <b>toi</b>", "markup"),
         ("Open <a>x</a>", "<a>x</a><script>alert(1)</script>", "markup"),
         ("Click here", "<img src=x onerror=alert(1)>", "markup"),
+        ("Who's that Pokémon?", "Wer ist das?<!--", "markup"),
+        (FRAME_HINT, f'{LINK[:-1]} style="position:fixed">%(name)s</a>', "markup"),
+        (FRAME_HINT, f'{LINK[:-1]} onclick="alert(1)">%(name)s</a>', "markup"),
+        (FRAME_HINT, '<a href="https://evil.example/">%(name)s %(url)s</a>', "markup"),
     ],
 )
 def test_it_refuses_what_would_break_the_page(source, translation, problem):
