@@ -8,6 +8,7 @@ import io
 import os
 import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 
 import polib
@@ -30,6 +31,10 @@ FRAME_HINT = (
 GUESS_ERROR = "“%(text)s” is not a Pokémon we know. Check the spelling."
 COPYRIGHT = "© %(year)s Pokéguess. All rights reserved."  # in the footer of every page
 LINK = '<a href="%(url)s" target="_blank" rel="noopener">'
+SITE_DESCRIPTION = (
+    "Guess the Pokémon from its silhouette in six tries. A new free puzzle every day at "
+    "00:00 UTC, plus guides for the best browser games."
+)
 FORM = "/rosetta/files/project/de/0/"
 
 
@@ -82,6 +87,17 @@ def page(client, path: str = "/de/") -> str:
     response = client.get(path)
     assert response.status_code == 200
     return re.sub(r'nonce="[^"]*"', "", response.content.decode())
+
+
+class MetaTags(HTMLParser):
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.found: list[dict[str, str | None]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "meta":
+            self.found.append(dict(attrs))
 
 
 def german(msgid: str) -> str:
@@ -214,6 +230,16 @@ class TestHostileTranslations:
         response = admin_client.post(FORM, {field(locale_dir, msgid): hostile}, follow=True)
         assert "was not saved" in response.content.decode()
         assert page(client, path) == before
+
+    def test_a_quote_stays_inside_the_attribute_it_is_printed_in(
+        self, admin_client, client, locale_dir
+    ):
+        hostile = '0;url=https://evil.example/" http-equiv="refresh'
+        admin_client.post(FORM, {field(locale_dir, SITE_DESCRIPTION): hostile})
+        response = client.get("/de/missing-page/")  # shows the site's description
+        metas = MetaTags(response.content.decode()).found
+        assert {"name": "description", "content": hostile} in metas
+        assert not [meta for meta in metas if "http-equiv" in meta]
 
 
 class TestEveryWorkerEveryNode:
