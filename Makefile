@@ -34,8 +34,7 @@ run: setup
 	rm -rf $(STAMPS)/prometheus && mkdir -p $(STAMPS)/prometheus
 	PROMETHEUS_MULTIPROC_DIR=$(CURDIR)/$(STAMPS)/prometheus DJANGO_DEBUG=$${DJANGO_DEBUG:-0} \
 		$(VENV)/bin/gunicorn portal.wsgi --bind 127.0.0.1:$(PORT) \
-		--workers $(WORKERS) --no-control-socket \
-		--reload $(foreach f,$(MO_FILES),--reload-extra-file $(f))
+		--workers $(WORKERS) --no-control-socket --reload
 
 # Vite dev server with hot reload beside Django's runserver.
 dev: setup
@@ -80,8 +79,10 @@ frontend/dist/.vite/manifest.json: $(STAMPS)/node $(FRONTEND_SOURCES)
 	@# jQuery UI for the admin's language tabs (modeltranslation), served by us, not a CDN.
 	mkdir -p frontend/dist/vendor && cp node_modules/jquery-ui/dist/jquery-ui.min.js frontend/dist/vendor/
 
-locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMPS)/python
-	$(MANAGE) compilemessages -l $* $(LOCALE_IGNORE) -v 0
+# Built as the workers build them after a save: checked, saved translations on top
+# (docs/translations.md).
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po translations/rules.py translations/catalogue.py $(STAMPS)/python
+	$(MANAGE) build_catalogues --language $*
 
 # Django ships admin catalogues as zh_Hans and nb; our codes are zh and no (docs/design.md "Languages").
 $(STAMPS)/admin-locale: $(STAMPS)/python
@@ -178,7 +179,7 @@ lighthouse: setup chromium .tools/lighthouse/node_modules/.bin/lighthouse
 
 messages: $(STAMPS)/python
 	$(MANAGE) makemessages $(foreach f,$(wildcard locale/*),-l $(notdir $(f))) $(LOCALE_IGNORE) --no-location --no-obsolete
-	$(MANAGE) compilemessages $(LOCALE_IGNORE) -v 0
+	$(MANAGE) build_catalogues
 
 translation-status: $(STAMPS)/python
 	$(MANAGE) translation_status

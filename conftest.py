@@ -3,6 +3,7 @@ once per session, a clean cache per test, and a Redis database per xdist worker.
 
 import copy
 import os
+import shutil
 from collections import Counter
 from typing import IO
 from urllib.parse import urlsplit, urlunsplit
@@ -135,6 +136,20 @@ def _worker_caches(django_test_environment, tmp_path_factory):
         else:
             caches_setting[alias]["LOCATION"] = str(tmp_path_factory.getbasetemp() / alias)
     with override_settings(CACHES=caches_setting):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _worker_catalogues(django_test_environment, tmp_path_factory):
+    """This worker's own copy of locale/: saving a translation builds the catalogues
+    (translations.catalogue), and a test's saves must reach neither the checkout nor
+    the other worker."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    folder = tmp_path_factory.getbasetemp() / "locale"
+    shutil.copytree(settings.LOCALE_PATHS[0], folder)
+    with override_settings(LOCALE_PATHS=[folder, *settings.LOCALE_PATHS[1:]]):
         yield
 
 

@@ -27,6 +27,12 @@ def file_version(path: Path | str) -> tuple[int, int]:
     return stat.st_mtime_ns, stat.st_size
 
 
+def languages() -> list[str]:
+    """The codes that have a catalogue (every language but English)."""
+    found = Path(settings.LOCALE_PATHS[0]).glob("*/LC_MESSAGES/django.po")
+    return sorted(path.parent.parent.name for path in found)
+
+
 def read(path: Path | str) -> polib.POFile:
     """The parsed catalogue at ``path``, shared: do not change it."""
     return _parse(str(path), *file_version(path))

@@ -285,7 +285,10 @@ ROSETTA_CASE_SENSITIVE_FILESYSTEM = True
 # catalogues when their revision moves, checked at most this often (docs/translations.md).
 TRANSLATIONS_CHECK_SECONDS: float = env.float("TRANSLATIONS_CHECK_SECONDS", default=2.0)
 # A save in Rosetta also goes to the database, and every worker reloads its catalogues
-# from there (TRANSLATIONS_CHECK_SECONDS above): no server reload is needed.
+# from there (TRANSLATIONS_CHECK_SECONDS above): no server reload is needed. The .mo
+# files are built by translations.catalogue, which leaves out what would break a page;
+# Rosetta's own compiling would write them unchecked.
+ROSETTA_AUTO_COMPILE = False
 ROSETTA_WSGI_AUTO_RELOAD: bool = env.bool("ROSETTA_WSGI_AUTO_RELOAD", default=False)
 
 # --- Static files --------------------------------------------------------------

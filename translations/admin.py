@@ -18,12 +18,12 @@ class TranslationOverrideAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change) -> None:
         obj.updated_by = request.user
         super().save_model(request, obj, form, change)
-        store.bump_revision()
+        store.publish()
 
     def delete_model(self, request, obj) -> None:
         super().delete_model(request, obj)
-        store.bump_revision()
+        store.publish()
 
     def delete_queryset(self, request, queryset) -> None:
         super().delete_queryset(request, queryset)
-        store.bump_revision()
+        store.publish()

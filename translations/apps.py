@@ -7,8 +7,9 @@ class TranslationsConfig(AppConfig):
     verbose_name = _("Site text translations")
 
     def ready(self) -> None:
-        from rosetta.signals import entry_changed
+        from rosetta.signals import entry_changed, post_save
 
         from translations import store
 
         entry_changed.connect(store.record_rosetta_change, dispatch_uid="translations-override")
+        post_save.connect(store.rosetta_saved, dispatch_uid="translations-publish")

@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from translations import rules
+
 if TYPE_CHECKING:
     import polib
 
@@ -48,14 +50,14 @@ class TranslationOverride(models.Model):
         return f"[{self.language}] {self.msgid[:60]}"
 
     def clean(self) -> None:
-        from translations import rules
-
-        errors = rules.explain(rules.problems(self.msgstr, self.msgid), self.msgid)
-        for text in self.msgstr_plural.values() if isinstance(self.msgstr_plural, dict) else []:
-            found = rules.problems(text, self.msgid, self.msgid_plural or self.msgid)
-            errors += rules.explain(found, self.msgid)
+        errors = rules.explain(self.problems(), self.msgid)
         if errors:
-            raise ValidationError({"msgstr": sorted(set(errors))})
+            raise ValidationError({"msgstr": errors})
+
+    def problems(self) -> list[str]:
+        """What this translation breaks of its source (``translations.rules``)."""
+        texts = self.msgstr_plural.values() if self.msgid_plural else [self.msgstr]
+        return rules.entry_problems(self.msgid, self.msgid_plural, texts)
 
     def apply_to(self, entry: "polib.POEntry") -> None:
         """Write this saved translation, and its fuzzy flag, into a catalogue entry."""
@@ -67,7 +69,3 @@ class TranslationOverride(models.Model):
             entry.flags.append("fuzzy")
         elif not self.fuzzy and "fuzzy" in entry.flags:
             entry.flags.remove("fuzzy")
-
-    @property
-    def catalogue_key(self) -> str:
-        return f"{self.msgctxt}\x04{self.msgid}" if self.msgctxt else self.msgid

@@ -11,7 +11,7 @@ catalogue is built (``translations.catalogue``).
 import html
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html.parser import HTMLParser
 
 import nh3
@@ -78,6 +78,11 @@ def problems(text: str, msgid: str, msgid_plural: str = "") -> list[str]:
     if "<" in text and not _same_markup(text, sources):
         found.append("markup")
     return found
+
+
+def entry_problems(msgid: str, msgid_plural: str, texts: Iterable[str]) -> list[str]:
+    """The codes of :func:`problems` for each text of an entry (its plural forms)."""
+    return sorted({code for text in texts for code in problems(text, msgid, msgid_plural)})
 
 
 def _named(placeholder: str) -> bool:

@@ -54,3 +54,8 @@ def test_a_summary_follows_a_rewritten_file(tmp_path):
     assert catalogues.summary(path).translated == 0
     path.write_text(CATALOGUE.format("Kurzwege"), encoding="utf-8")
     assert catalogues.summary(path).translated == 1
+
+
+def test_every_language_but_english_has_a_catalogue(settings):
+    codes = [code for code, _name in settings.LANGUAGES if code != "en"]
+    assert catalogues.languages() == sorted(codes)

@@ -1,12 +1,13 @@
 """Write the translations saved in Rosetta (database) into locale/<code>/LC_MESSAGES/
-django.po and compile the .mo files: run it on deploy, so the files match what the site
-shows, and locally before committing the catalogues (docs/translations.md)."""
+django.po and build the .mo files: run it before committing the catalogues, to keep the
+saved text in git (docs/translations.md)."""
 
 import polib
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from translations import rules, store
+from portal import catalogues
+from translations import catalogue
 from translations.models import TranslationOverride
 
 
@@ -27,7 +28,7 @@ class Command(BaseCommand):
             rows = list(TranslationOverride.objects.filter(language=code))
             if not rows:
                 continue
-            path = store.project_locale() / code / "LC_MESSAGES" / "django.po"
+            path = catalogues.path_of(code)
             if not path.exists():
                 self.stderr.write(f"{code}: {path} is missing, skipped")
                 continue
@@ -38,14 +39,7 @@ class Command(BaseCommand):
                 if entry is None:
                     self.stderr.write(f"{code}: {row.msgid[:60]!r} is no longer in the source")
                     continue
-                if row.msgid_plural:
-                    bad = any(
-                        rules.problems(text, row.msgid, row.msgid_plural)
-                        for text in row.msgstr_plural.values()
-                    )
-                else:
-                    bad = bool(rules.problems(row.msgstr, row.msgid))
-                if bad:
+                if row.problems():
                     self.stderr.write(f"{code}: {row.msgid[:60]!r} breaks its source, skipped")
                     continue
                 before = (entry.msgstr, dict(entry.msgstr_plural), list(entry.flags))
@@ -54,7 +48,7 @@ class Command(BaseCommand):
                     changed += 1
             if changed:
                 po.save()
-                po.save_as_mofile(str(path.with_suffix(".mo")))
+                catalogue.build(code, rows)
             total += changed
             self.stdout.write(f"{code}: {changed} of {len(rows)} saved translations written")
         self.stdout.write(f"{total} entries written")
