@@ -1,7 +1,6 @@
 """Rosetta, limited to this project's catalogues (``locale/``), refusing translations
 that would break a page (rules.py)."""
 
-import os
 import re
 from typing import Any
 
@@ -9,14 +8,8 @@ from django.contrib import messages
 from django.http import Http404, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.translation import gettext_lazy as _
-from rosetta import get_version as get_rosetta_version
 from rosetta import views as rosetta_views
-from rosetta.access import can_translate_language
-from rosetta.conf import settings as rosetta_settings
-from rosetta.poutil import find_pos
 
-from portal import catalogues
 from translations import rules, store
 from translations.models import TranslationOverride
 
@@ -38,36 +31,12 @@ class ProjectOnly:
 
 
 class FileListView(ProjectOnly, rosetta_views.TranslationFileListView):
-    """Rosetta's list of catalogues, with each one's counts worked out once per version
-    of its file (``portal.catalogues.summary``): Rosetta's own list parsed all eighteen
-    on every visit, 0.2–0.5 s before the translators' first page showed."""
+    """Rosetta's list of catalogues, for the project filter only."""
 
     def get(self, request, *args, **kwargs):
         if kwargs.get("po_filter") != "project":
             return HttpResponseRedirect(reverse("rosetta-file-list", args=["project"]))
         return super().get(request, *args, **kwargs)
-
-    def get_context_data(self, **kwargs):
-        # Rosetta's context, built here without its parsing (its get_context_data).
-        context = super(rosetta_views.TranslationFileListView, self).get_context_data(**kwargs)
-        languages = []
-        for code, name in rosetta_settings.ROSETTA_LANGUAGES:
-            if not can_translate_language(self.request.user, code):
-                continue
-            paths = find_pos(code, project_apps=True)
-            files = [
-                (rosetta_views.get_app_name(path), os.path.realpath(path), catalogues.summary(path))
-                for path in paths
-            ]
-            files.sort(key=lambda file: file[0])  # the order of the form's ``idx``
-            languages.append((code, _(name), files))
-        context.update(
-            version=get_rosetta_version(),
-            languages=languages,
-            has_pos=any(files for _code, _name, files in languages),
-            po_filter=self.po_filter,
-        )
-        return context
 
 
 class FormView(ProjectOnly, rosetta_views.TranslationFormView):

@@ -19,7 +19,6 @@ from django.core.management import call_command
 from django.db import OperationalError
 from django.utils import translation
 
-from portal import catalogues
 from translations import catalogue, store
 from translations.models import TranslationOverride
 
@@ -99,25 +98,6 @@ class TestProjectCataloguesOnly:
         assert "/locale/de/LC_MESSAGES/django.po" in html
         assert "site-packages" not in html and "locale_admin" not in html
         assert "Third party" not in html
-
-    def test_the_file_list_reads_each_catalogue_once_per_version(self, translator, monkeypatch):
-        from rosetta import views as rosetta_views
-
-        translator.get("/rosetta/files/project/")
-        parsed: list[str] = []
-        real = polib.pofile
-
-        def parse(path, **kwargs):
-            parsed.append(path)
-            return real(path, **kwargs)
-
-        monkeypatch.setattr(polib, "pofile", parse)
-        monkeypatch.setattr(rosetta_views, "pofile", parse)  # Rosetta's own reading
-        html = translator.get("/rosetta/files/project/").content.decode()
-        assert parsed == []
-        de = catalogues.summary(catalogues.path_of("de"))
-        assert f'<td class="ch-translated r">{de.translated}</td>' in html
-        assert f'<td class="ch-progress r">{de.percent_translated}%</td>' in html
 
     def test_pages_leave_no_temporary_file_behind(self, translator, monkeypatch):
         import tempfile

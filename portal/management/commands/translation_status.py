@@ -20,8 +20,9 @@ from portal.catalogue_quality import english_copies
 
 def catalogue_counts(path: Path) -> tuple[int, int, int]:
     """(translated, fuzzy, total) entries of a .po file, header and obsolete entries excluded."""
-    counts = catalogues.summary(path)
-    return counts.translated, counts.fuzzy, counts.messages
+    catalogue = catalogues.read(path)
+    total = sum(1 for entry in catalogue if not entry.obsolete)
+    return len(catalogue.translated_entries()), len(catalogue.fuzzy_entries()), total
 
 
 # Columns whose English value is language-neutral on some rows: those rows are not
