@@ -10,6 +10,7 @@ them again.
 """
 
 import logging
+import math
 import time
 import uuid
 from pathlib import Path
@@ -78,7 +79,7 @@ def rosetta_saved(sender, **_kwargs) -> None:
 
 class _State:
     seen: tuple | None = None  # (revision, files_stamp()) when the catalogues were read
-    checked_at = 0.0
+    checked_at = -math.inf
 
 
 def refresh_if_changed(force: bool = False) -> bool:
@@ -86,9 +87,7 @@ def refresh_if_changed(force: bool = False) -> bool:
     file moved since the last time; looks at most every ``TRANSLATIONS_CHECK_SECONDS``.
     The look reads no database."""
     now = time.monotonic()
-    if _State.seen is None:
-        force = True  # not read since the worker started or forgot them
-    elif not force and now - _State.checked_at < settings.TRANSLATIONS_CHECK_SECONDS:
+    if not force and now - _State.checked_at < settings.TRANSLATIONS_CHECK_SECONDS:
         return False
     _State.checked_at = now
     revision = cache.get(REVISION_KEY)
@@ -112,6 +111,7 @@ def load_at_start() -> None:
 def forget() -> None:
     """Build and read the catalogues at the next request, as a new worker does."""
     _State.seen = None
+    _State.checked_at = -math.inf
 
 
 class CatalogueMiddleware:

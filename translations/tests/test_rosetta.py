@@ -280,6 +280,22 @@ class TestEveryWorkerEveryNode:
         monkeypatch.setattr(catalogue, "saved", down)
         assert "Schnelllinks" in page(client)
 
+    def test_a_worker_that_cannot_read_them_tries_again_only_at_the_next_check(
+        self, client, locale_dir, settings, monkeypatch
+    ):
+        settings.TRANSLATIONS_CHECK_SECONDS = 60
+        attempts = []
+
+        def down():
+            attempts.append(1)
+            raise OperationalError("connection timeout expired")
+
+        monkeypatch.setattr(catalogue, "saved", down)
+        store.forget()  # a worker that has just started
+        for _request in range(3):
+            assert "Schnelllinks" in page(client)
+        assert len(attempts) == 1
+
     def test_pages_are_served_when_the_cache_is_down(self, client, locale_dir, monkeypatch):
         def down(*args, **kwargs):
             raise ConnectionError("cache unreachable")
