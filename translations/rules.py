@@ -156,39 +156,23 @@ def explain(found: list[str], msgid: str) -> list[str]:
     """Translated, human messages for the codes of ``problems``."""
     from django.utils.translation import gettext as _
 
-    shown = sorted(placeholders(msgid, is_format(msgid))) or ["—"]
-    source = msgid[:80]
-    messages = []
-    if "placeholders" in found:
-        messages.append(
-            _(
-                "The translation of “%(source)s” was not saved: it must keep the "
-                "placeholders of the source text exactly (%(placeholders)s)."
-            )
-            % {"source": source, "placeholders": " ".join(shown)}
-        )
-    if "percent" in found:
-        messages.append(
-            _(
-                "The translation of “%(source)s” was not saved: a percent sign that is "
-                "not a placeholder must be written as %%%%."
-            )
-            % {"source": source}
-        )
-    if "braces" in found:
-        messages.append(
-            _(
-                "The translation of “%(source)s” was not saved: a brace that is not a "
-                "placeholder must be written twice ({{ or }})."
-            )
-            % {"source": source}
-        )
-    if "markup" in found:
-        messages.append(
-            _(
-                "The translation of “%(source)s” was not saved: its HTML may only be "
-                "that of the source text (the same tags and attributes, no comments)."
-            )
-            % {"source": source}
-        )
-    return messages
+    messages = {
+        "placeholders": _(
+            "The translation of “%(source)s” was not saved: it must keep the "
+            "placeholders of the source text exactly (%(placeholders)s)."
+        ),
+        "percent": _(
+            "The translation of “%(source)s” was not saved: a percent sign that is "
+            "not a placeholder must be written as %%%%."
+        ),
+        "braces": _(
+            "The translation of “%(source)s” was not saved: a brace that is not a "
+            "placeholder must be written twice ({{ or }})."
+        ),
+        "markup": _(
+            "The translation of “%(source)s” was not saved: its HTML may only be "
+            "that of the source text (the same tags and attributes, no comments)."
+        ),
+    }
+    shown = " ".join(sorted(placeholders(msgid, is_format(msgid)))) or "—"
+    return [messages[code] % {"source": msgid[:80], "placeholders": shown} for code in found]

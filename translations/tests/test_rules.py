@@ -3,7 +3,7 @@ rules)."""
 
 import pytest
 
-from translations.rules import problems
+from translations.rules import explain, problems
 
 FRAME_HINT = (
     'Game not loading? Your network may block it: <a href="%(url)s" target="_blank" '
@@ -69,3 +69,11 @@ def test_a_named_plural_form_may_drop_the_count_but_not_rename_it():
 def test_a_positional_plural_form_keeps_its_count():
     # ngettext(...) % n raises on a form without the %d.
     assert problems("Ein Spiel", "%d game", "%d games") == ["placeholders"]
+
+
+def test_each_refusal_has_its_message_naming_the_source():
+    found = ["placeholders", "percent", "markup"]
+    messages = explain(found, "%(count)s languages")
+    assert len(messages) == 3 and all("“%(count)s languages”" in text for text in messages)
+    assert "(%(count)s)" in messages[0]
+    assert messages[1].endswith("must be written as %%.")
