@@ -17,7 +17,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = sorted(
-    path for app in ("portal", "pages", "puzzle", "games") for path in (ROOT / app).rglob("*.html")
+    path
+    for app in ("portal", "pages", "puzzle", "games", "translations")
+    for path in (ROOT / app).rglob("*.html")
 )
 TOKEN = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
 MARK = re.compile(r"TPL(\d+)X")
