@@ -29,7 +29,7 @@ class _Links:
         """The published games in the active language, in their staff order."""
         return [
             GameLink(g.slug, g.name, g.get_absolute_url(), g.in_footer)
-            for g in Game.objects.published()
+            for g in Game.objects.published().only("slug", "name", "in_footer", "order")
         ]
 
 

@@ -1,4 +1,4 @@
-"""The game landing pages of the sitemap (gathered by portal.sitemaps)."""
+"""The game landing pages of the sitemap (gathered by portal.urls)."""
 
 from games.models import Game
 from portal.sitemaps import LocalizedSitemap
@@ -9,7 +9,7 @@ class GamesSitemap(LocalizedSitemap):
     priority = 0.8
 
     def items(self):
-        return Game.objects.published().order_by("slug")
+        return Game.objects.published().only("slug", "updated_at").order_by("slug")
 
     def lastmod(self, game: Game):
         return game.updated_at

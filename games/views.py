@@ -5,12 +5,12 @@ import json
 from csp.decorators import csp_update
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
-from django.views.decorators.http import require_safe
 
 from games import kinds
 from games.models import Game
 from games.text import plain
 from portal.absolute import site_url
+from portal.public_cache import public_page
 
 
 def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
@@ -50,7 +50,7 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
     return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-@require_safe
+@public_page
 def detail(request: HttpRequest, slug: str) -> HttpResponseBase:
     game = (
         Game.objects.published()

@@ -5,12 +5,12 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_safe
 
+from portal.public_cache import public_page
 from puzzle.island import home_context
 
 
-@require_safe
+@public_page
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/home.html", home_context(request))
 
@@ -20,4 +20,4 @@ def page(template: str) -> Callable[[HttpRequest], HttpResponse]:
         return render(request, template)
 
     view.__name__ = view.__qualname__ = template.rsplit("/", 1)[-1].removesuffix(".html")
-    return require_safe(view)
+    return public_page(view)

@@ -13,7 +13,7 @@ from django.conf.urls.i18n import is_language_prefix_patterns_used
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
 from django.utils import translation
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import patch_vary_headers
 
 from portal import languages
 
@@ -72,24 +72,3 @@ class LanguagePreferenceMiddleware:
             patch_vary_headers(response, ("Cookie", "Accept-Language"))
             return response
         return self.get_response(request)
-
-
-class PublicPageCacheMiddleware:
-    """Pages are the same for every visitor (docs/design.md "Who sees what"): a 200 page that
-    sets no cookie may be kept by a CDN for ``PAGE_CACHE_SECONDS``, so staff edits reach
-    visitors within that time. The player's data comes from the API (never cached)."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        if (
-            request.method in ("GET", "HEAD")
-            and response.status_code == 200
-            and not response.cookies
-            and not response.has_header("Cache-Control")
-            and languages.is_localized(request.path_info)
-        ):
-            patch_cache_control(response, public=True, max_age=settings.PAGE_CACHE_SECONDS)
-        return response

@@ -1,6 +1,7 @@
-"""Responses that depend on their URL alone, for shared caches (docs/design.md "Who sees what").
+"""Responses that are the same for everyone, for shared caches (docs/design.md "Who sees
+what").
 
-Django's LocaleMiddleware adds ``Vary: Accept-Language`` to every response outside the
+Pages take :func:`public_page`. Django's LocaleMiddleware adds ``Vary: Accept-Language`` to every response outside the
 language prefixes. A view that reads nothing but its URL marks its response with
 ``depends_on_url_only``, and this middleware (placed before LocaleMiddleware, so it
 sees the response last among them) removes what the others added, so a CDN keeps one
@@ -9,8 +10,13 @@ copy per URL instead of one per browser language.
 
 import re
 from collections.abc import Callable
+from functools import wraps
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control
+from django.views.decorators.cache import cache_page
+from django.views.decorators.http import require_safe
 
 REQUEST_VARIES = {"accept-language", "cookie"}
 # How Django splits a Vary header (django.utils.cache keeps its own copy private).
@@ -40,3 +46,20 @@ class UrlOnlyVaryMiddleware:
             else:
                 del response["Vary"]
         return response
+
+
+def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page that is the same for every visitor of its URL: nothing about the player in
+    it and no cookie (the island reads the player's state from the API). Shared caches
+    may keep it ``PAGE_CACHE_SECONDS``, and so does the origin, in Django's cache, so a
+    warm page is not rendered again; staff edits and saved translations reach visitors
+    within that time. GET and HEAD only."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = cache_page(settings.PAGE_CACHE_SECONDS)(view)(request, *args, **kwargs)
+        if response.status_code == 200 and not response.cookies:
+            patch_cache_control(response, public=True)
+        return response
+
+    return require_safe(wrapper)

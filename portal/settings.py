@@ -80,7 +80,6 @@ MIDDLEWARE = [
     "portal.middleware.LocaleMiddleware",
     "portal.middleware.LanguagePreferenceMiddleware",
     "portal.admin_i18n.AdminLanguageMiddleware",
-    "portal.middleware.PublicPageCacheMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

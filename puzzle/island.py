@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from portal import languages
 from portal.absolute import site_url
 from puzzle import pokedex, rules
-from puzzle.models import COLORS, TYPES, DailyPuzzle, launch_date, launched, today
+from puzzle.models import COLORS, TYPES, launch_date, launched, today
 
 STRINGS = {
     "title": _("Who's that Pokémon?"),
@@ -203,13 +203,15 @@ def plural_tables() -> dict:
 
 
 def game_island_context(
-    request: HttpRequest, view: str = "today", puzzle: DailyPuzzle | None = None
+    request: HttpRequest, view: str = "today", number: int | None = None
 ) -> dict:
     """The island's props: the same for every visitor, so a CDN may cache the page. The
-    player's state, their archive progress and the CSRF token come from the API."""
+    player's state, their archive progress and the CSRF token come from the API; the
+    page needs no more of the puzzle than its number."""
     lang = get_language() or languages.DEFAULT
+    today_number = rules.puzzle_number(today(), launch_date())
     if view == "today":
-        puzzle = DailyPuzzle.for_date(today())
+        number = today_number
     prefix = "" if lang == languages.DEFAULT else f"/{lang}"
     strings = {key: str(value) for key, value in STRINGS.items()}
     if lang not in languages.OFFICIAL_NAME_LANGUAGES:
@@ -218,9 +220,9 @@ def game_island_context(
         "lang": lang,
         "basename": prefix or "/",
         "view": view,
-        "todayNumber": rules.puzzle_number(today(), launch_date()),
+        "todayNumber": today_number,
         "launchDate": launch_date().isoformat(),
-        "puzzleNumber": puzzle.number if puzzle is not None else None,
+        "puzzleNumber": number,
         "urls": {
             "today": reverse("api:today"),
             "puzzle": reverse("api:detail", args=[0]).removesuffix("0"),
@@ -237,7 +239,7 @@ def game_island_context(
         "strings": strings,
         "plurals": plural_tables(),
     }
-    return {"game_props": props, "puzzle": puzzle}
+    return {"game_props": props, "puzzle_number": number}
 
 
 def home_context(request: HttpRequest) -> dict:

@@ -2,14 +2,14 @@
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_safe
 
+from portal.public_cache import public_page
 from puzzle import rules
 from puzzle.island import game_island_context
-from puzzle.models import DailyPuzzle, launch_date, launched, today
+from puzzle.models import launch_date, launched, today
 
 
-@require_safe
+@public_page
 def archive(request: HttpRequest) -> HttpResponse:
     if not launched():
         context = {"first_puzzle_date": launch_date(), "past_puzzles": []}
@@ -23,10 +23,9 @@ def archive(request: HttpRequest) -> HttpResponse:
     return render(request, "puzzle/archive.html", context)
 
 
-@require_safe
+@public_page
 def archive_puzzle(request: HttpRequest, number: int) -> HttpResponse:
-    puzzle = DailyPuzzle.for_number(number)
-    if puzzle is None:
-        raise Http404
-    context = game_island_context(request, view="archive", puzzle=puzzle)
+    if not 1 <= number <= rules.puzzle_number(today(), launch_date()):
+        raise Http404  # a future puzzle, or none
+    context = game_island_context(request, view="archive", number=number)
     return render(request, "puzzle/archive_puzzle.html", context)

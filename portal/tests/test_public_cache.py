@@ -79,7 +79,20 @@ def test_the_api_brings_the_token_and_the_state_and_is_never_cached(client):
     assert "max-age=0" in archive["Cache-Control"]
 
 
-def test_a_staff_edit_reaches_the_next_render(client):
+def test_a_warm_page_is_served_from_the_cache_until_its_time_is_up(
+    client, settings, django_assert_num_queries
+):
+    first = client.get("/de/vex5/")
+    with django_assert_num_queries(0):
+        again = client.get("/de/vex5/")
+    assert again.content == first.content
+    assert again["Cache-Control"] == f"max-age={settings.PAGE_CACHE_SECONDS}, public"
+    # The game frame's host stays allowed in the page's own policy.
+    assert "https://www.crazygames.com" in again["Content-Security-Policy"]
+
+
+def test_a_staff_edit_reaches_the_next_render_once_the_cached_one_expires(client, settings):
+    settings.PAGE_CACHE_SECONDS = 0  # the minute a rendered page is kept, gone by
     client.get("/vex5/")
     game = Game.objects.get(slug="vex5")
     game.name = "Vex 5 Deluxe"
