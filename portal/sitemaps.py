@@ -4,15 +4,19 @@
 Each URL carries 20 alternates (~2 KB), so a section page holds at most ``LIMIT``
 URLs (~2 MB, far below the protocol's 50,000 URLs / 50 MB) and the archive grows by
 pages, not by one ever larger file. Shared caches may keep a section an hour; the
-archive's URLs, long to work out (hundreds of puzzles, each with every language's
-alternates), are also kept in Django's cache for the day (puzzle/sitemaps.py).
+index and the archive, which grow at midnight and take long to render (hundreds of
+puzzles, each with every language's alternates), are also kept an hour in Django's
+cache, under a key of the day (``sitemap_view``).
 """
 
+from functools import wraps
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
-from django.views.decorators.cache import cache_control
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.views.decorators.cache import cache_control, cache_page
 
 from portal import languages
 
@@ -36,6 +40,16 @@ class LocalizedSitemap(Sitemap):
         return urlsplit(settings.SITE_URL).netloc or super().get_domain(site)
 
 
-def sitemap_view(view):
-    """Django's sitemap ``view``, which shared caches may keep an hour."""
-    return cache_control(public=True, max_age=CACHE_SECONDS)(view)
+def sitemap_view(view, *, cached: bool = False):
+    """Django's sitemap ``view``, which shared caches may keep an hour; ``cached``: the
+    origin keeps it an hour too, until midnight at most (a new day, a new key)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not cached:
+            return view(request, *args, **kwargs)
+        day = timezone.now().date().isoformat()
+        kept = cache_page(CACHE_SECONDS, key_prefix=f"sitemap:{day}")(view)
+        return kept(request, *args, **kwargs)
+
+    return cache_control(public=True, max_age=CACHE_SECONDS)(wrapper)

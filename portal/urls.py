@@ -38,9 +38,14 @@ urlpatterns = [
     # An index over per-app sections, each paginated (portal.sitemaps).
     path(
         "sitemap.xml",
-        sitemap_view(sitemap_views.index),
+        sitemap_view(sitemap_views.index, cached=True),
         {"sitemaps": sitemaps, "sitemap_url_name": "sitemap_section"},
         name="sitemap_index",
+    ),
+    path(
+        "sitemap-archive.xml",
+        sitemap_view(sitemap_views.sitemap, cached=True),
+        {"sitemaps": sitemaps, "section": "archive"},
     ),
     path(
         "sitemap-<section>.xml",

@@ -240,9 +240,7 @@ class TestScheduling:
         assert "#54" in upcoming and "#21" not in upcoming
 
 
-def test_a_rename_reaches_the_names_list_at_once_and_its_url_with_the_page(
-    staff, client, settings
-):
+def test_a_rename_reaches_the_names_list_at_once_and_its_url_with_the_page(staff, client, settings):
     settings.PAGE_CACHE_SECONDS = 0  # the page's own minute in the cache, gone by
     before = client.get("/de/").content.decode()
     response = save(staff, 25, name_de="Pikachu-Neu")
