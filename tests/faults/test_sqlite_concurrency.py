@@ -89,6 +89,15 @@ def player(base: str) -> tuple[urllib.request.OpenerDirector, str]:
     return opener, token
 
 
+def guess_request(server: str, number: int, name: str, token: str) -> urllib.request.Request:
+    return urllib.request.Request(
+        f"{server}/api/puzzle/{number}/guesses",
+        data=json.dumps({"name": name}).encode(),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token},
+        method="POST",
+    )
+
+
 @pytest.mark.slow
 def test_several_workers_share_the_sqlite_file(server, database):
     simultaneous_guesses_from_distinct_players_all_succeed(server)
@@ -107,12 +116,7 @@ def simultaneous_guesses_from_distinct_players_all_succeed(server: str) -> None:
 
     def guess(index: int) -> None:
         opener, token = players[index]
-        request = urllib.request.Request(
-            f"{server}/api/puzzle/{number}/guesses",
-            data=json.dumps({"name": names[index % len(names)]}).encode(),
-            headers={"Content-Type": "application/json", "X-CSRFToken": token},
-            method="POST",
-        )
+        request = guess_request(server, number, names[index % len(names)], token)
         barrier.wait(timeout=30)
         try:
             with opener.open(request, timeout=60) as response:
@@ -138,24 +142,14 @@ def eight_tabs_of_one_player_spend_each_attempt_once(server: str) -> None:
         number = json.load(response)["number"]
     opener, token = player(server)
     names = ["Caterpie", "Weedle", "Pidgey", "Rattata", "Spearow", "Ekans", "Zubat", "Oddish"]
-    first = urllib.request.Request(  # the player and their game exist before the race
-        f"{server}/api/puzzle/{number}/guesses",
-        data=json.dumps({"name": "Jigglypuff"}).encode(),
-        headers={"Content-Type": "application/json", "X-CSRFToken": token},
-        method="POST",
-    )
-    with opener.open(first, timeout=60) as response:
+    # The player and their game exist before the race.
+    with opener.open(guess_request(server, number, "Jigglypuff", token), timeout=60) as response:
         assert response.status == 201
     barrier = threading.Barrier(len(names))
     codes: list[str] = [""] * len(names)
 
     def tab(index: int) -> None:
-        request = urllib.request.Request(
-            f"{server}/api/puzzle/{number}/guesses",
-            data=json.dumps({"name": names[index]}).encode(),
-            headers={"Content-Type": "application/json", "X-CSRFToken": token},
-            method="POST",
-        )
+        request = guess_request(server, number, names[index], token)
         barrier.wait(timeout=30)
         try:
             with opener.open(request, timeout=60) as response:
@@ -185,13 +179,7 @@ def a_guess_waits_for_a_long_write_such_as_an_admin_save(server: str, database) 
         release = threading.Timer(HOLD, writer.commit)
         release.start()
         started = time.monotonic()
-        request = urllib.request.Request(
-            f"{server}/api/puzzle/{number}/guesses",
-            data=json.dumps({"name": "Mew"}).encode(),
-            headers={"Content-Type": "application/json", "X-CSRFToken": token},
-            method="POST",
-        )
-        with opener.open(request, timeout=60) as response:
+        with opener.open(guess_request(server, number, "Mew", token), timeout=60) as response:
             assert response.status == 201
         assert time.monotonic() - started >= HOLD  # it waited for the lock, then wrote
         release.join(timeout=10)
