@@ -69,6 +69,7 @@ class _Plan:
     how = "load"
     key = ""
     lock: IO[str] | None = None
+    checkout_database = ""  # the database the settings name, never the one tests use
 
 
 @pytest.fixture(scope="session")
@@ -76,6 +77,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings):
     from django.conf import settings
 
     database = settings.DATABASES["default"]
+    _Plan.checkout_database = str(database["NAME"])
     if not testdb.applies(database):
         return
     _Plan.key = testdb.digest()
@@ -95,6 +97,13 @@ def django_db_setup(django_db_setup, django_db_blocker):
     from django.contrib.contenttypes.models import ContentType
     from django.db import connection
 
+    if str(connection.settings_dict["NAME"]) == _Plan.checkout_database:
+        # No collected test needs the database, so pytest-django made none: loading or
+        # saving here would write the checkout's own database.
+        if _Plan.lock is not None:
+            testdb.release(_Plan.lock)
+            _Plan.lock = None
+        return
     with django_db_blocker.unblock():
         if _Plan.how == "restore":
             testdb.wait_for_build()

@@ -28,23 +28,13 @@ HOLD = 0.6  # seconds a long write keeps the database locked
 
 
 @pytest.fixture
-def database(tmp_path_factory, django_db_setup, django_db_blocker):
-    """The site's own SQLite file, migrated and with the Pokédex loaded, and today's
-    puzzle. On SQLite it is a copy of this worker's test database (already built that
-    way); on PostgreSQL the site's commands build it."""
-    from django.db import connection
-
+def database(tmp_path_factory):
+    """The site's own SQLite file, migrated and with the Pokédex loaded (by the site's
+    commands, as make run builds it), and today's puzzle."""
     path = tmp_path_factory.mktemp("sqlite-concurrency") / "site.sqlite3"
-    if connection.vendor == "sqlite":
-        with django_db_blocker.unblock():
-            connection.ensure_connection()
-            target = sqlite3.connect(path)
-            connection.connection.backup(target)
-            target.close()
-    else:
-        env = site_env(path)
-        manage(env, "migrate", "--noinput", "-v", "0")
-        manage(env, "import_pokedex", "-v", "0")
+    env = site_env(path)
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "import_pokedex", "-v", "0")
     now = datetime.now(UTC)
     with sqlite3.connect(path) as db:
         db.execute(
