@@ -14,6 +14,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.views.decorators.cache import cache_page
 from django.views.decorators.http import require_safe
@@ -57,7 +58,10 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        response = cache_page(settings.PAGE_CACHE_SECONDS)(view)(request, *args, **kwargs)
+        # Keyed by the day too: the island's props name today's puzzle.
+        day = timezone.now().date().isoformat()
+        kept = cache_page(settings.PAGE_CACHE_SECONDS, key_prefix=f"page:{day}")(view)
+        response = kept(request, *args, **kwargs)
         if response.status_code == 200 and not response.cookies:
             patch_cache_control(response, public=True)
         return response
