@@ -16,9 +16,9 @@ LOCALE_IGNORE := -i $(VENV) -i node_modules -i frontend -i staticfiles
 # even where the environment turns that off: each test worker starts seconds sooner.
 export PYTHONDONTWRITEBYTECODE :=
 # The Python tests' scratch files in memory where the system has a tmpfs (Linux):
-# without Redis, every rate-limit counter and data version a test writes is a file
-# created and renamed, 0.35 ms on disk and 0.1 ms in memory, thousands a run. Empty
-# elsewhere; put before a command, it sets that command's TMPDIR.
+# without Redis, every rate-limit counter a test writes is a file created and renamed,
+# thousands a run, and memory spares the disk that work. Empty elsewhere; put before a
+# command, it sets that command's TMPDIR.
 TEST_TMPDIR := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo TMPDIR=/dev/shm)
 
 FRONTEND_SOURCES := $(shell find frontend -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' \) -not -path 'frontend/dist/*' 2>/dev/null) vite.config.ts tsconfig.json
@@ -54,7 +54,7 @@ $(STAMPS)/python: requirements.lock requirements-dev.lock | $(STAMPS)
 
 # Hypothesis's table of the characters UTF-8 encodes, which the API fuzz tests need from
 # collection on (schemathesis asks for it): Hypothesis builds it the first time, one
-# character at a time (1.6 s), and keeps it in .hypothesis/. Built here, once per install
+# character at a time, and keeps it in .hypothesis/. Built here, once per install
 # of the version that reads it, instead of by both test workers of a new checkout at once.
 $(STAMPS)/hypothesis: $(STAMPS)/python
 	$(PY) -c 'from hypothesis import strategies as st; st.characters(codec="utf-8").validate()'
@@ -123,7 +123,7 @@ lint: $(STAMPS)/python $(STAMPS)/node
 
 # The Python suite needs no front-end build and no collectstatic (portal/settings_test.py);
 # it prints its slowest tests and its wall time, to keep it fast. The browser tests are
-# not even collected: importing Playwright costs each worker 0.1 s.
+# not even collected, so no worker imports Playwright.
 test-python: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/hypothesis $(MO_FILES) $(STAMPS)/admin-locale
 	@TIMEFORMAT='Python suite: %R s wall time'; \
 	time $(TEST_TMPDIR) $(VENV)/bin/pytest -q -m "not e2e" --ignore=tests/e2e -n 2 --dist worksteal --durations=5

@@ -396,7 +396,8 @@ PUZZLE_SEED: str = env.str("PUZZLE_SEED", default=profile.PUBLIC_PUZZLE_SEED)
 # Set it to rotate SECRET_KEY without changing the images of past puzzles.
 SILHOUETTE_SECRET: str = env.str("SILHOUETTE_SECRET", default="") or SECRET_KEY
 PLAYER_COOKIE_NAME = "pg_player"
-# How long a CDN (and browsers) may keep a public page (docs/scaling.md).
+# How long a public page is kept by Django's cache, and may be by a CDN and browsers
+# (docs/scaling.md).
 PAGE_CACHE_SECONDS: int = env.int("PAGE_CACHE_SECONDS", default=60)
 PLAYER_COOKIE_AGE = 60 * 60 * 24 * 400
 # purge_players deletes players (and their games) not seen for this long (privacy page).

@@ -171,14 +171,15 @@ STRINGS = {
         "After any game, Play another starts a practice round on a random Pokémon. Hard mode and the colours are in the settings."
     ),
 }
-# Replaces "howToPlayNames" where Pokémon have no official names (puzzle.names).
+# Replaces "howToPlayNames" where Pokémon have no official names
+# (portal.languages.OFFICIAL_NAME_LANGUAGES).
 NAMES_HELP_ENGLISH = _(
     "Pokémon have no official names in this language, so names are shown in English. Type the English name. Capitals, accents, spaces and punctuation do not matter. Unknown names and repeated guesses do not use an attempt."
 )
 
 # Counted words ({count} is filled in by the island). gettext's plural rules cannot run
 # in the browser, so each is tabled for the counts 0–199: a digit per count picks one
-# of the forms; larger counts follow their last two digits (frontend/lib/game.ts plural).
+# of the forms; larger counts follow their last two digits (frontend/lib/text.ts plural).
 PLURALS = {
     "guessCount": lambda n: ngettext("{count} guess", "{count} guesses", n),
     "gameCount": lambda n: ngettext("{count} game", "{count} games", n),

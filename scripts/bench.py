@@ -30,9 +30,9 @@ from scripts.serve import ROOT, gunicorn, manage
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "32"))
 WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
-# Sync workers, as the README's production profile runs them. A guess is one short
-# statement; threads in a worker only added handoffs of the interpreter lock, and kept
-# connections tied players to busy workers (docs/benchmarks.md, 25 November 13:30).
+# Sync workers, as the README's production profile runs them: a guess is Python work
+# around a few short queries, so threads in a worker add handoffs of the interpreter
+# lock, and kept connections tie players to busy workers.
 THREADS = int(os.environ.get("BENCH_THREADS", "1"))
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pokeguess_bench"
@@ -71,17 +71,15 @@ _YARDSTICK = compile("total = 0\nfor i in range(10_000_000):\n    total += i\n",
 
 def host_speed() -> str:
     """A yardstick of this host's single-core speed, printed with each run so runs on
-    different hosts can be compared: the same code served about 2,000 bare requests/s
-    on a host that ran this loop in 0.7-1.0 s and about 800 on one that took 1.8-2.3 s
+    different hosts, or at different moments of a shared one, can be told apart
     (docs/benchmarks.md). Best of three, before any load starts."""
     return f"host speed: ten million Python additions in {_yardstick():.2f} s (lower is faster)"
 
 
 def speed_after() -> str:
-    """The yardstick again once the load has stopped. This virtual machine slows down
-    under minutes of full load (0.70 s before, 1.0-1.1 s after two and a half minutes
-    of it; back within a minute of rest, docs/benchmarks.md): when the two readings
-    differ, the later rows were measured on a slower machine than the bare view."""
+    """The yardstick again once the load has stopped. A shared virtual machine may slow
+    down under minutes of full load: when the two readings differ, the later rows were
+    measured on a slower machine than the bare view."""
     return f"host speed after the run: {_yardstick():.2f} s"
 
 
@@ -231,7 +229,7 @@ def run(
 def main() -> int:
     with production_site() as base:
         port = int(base.rsplit(":", 1)[1])
-        Player(port).request("GET", "/api/puzzle/today")  # warm up: creates today's puzzle
+        Player(port).request("GET", "/api/puzzle/today")  # the site answers before we time it
         print(
             f"gunicorn {describe_workers()} on {os.cpu_count()} cores, "
             f"{SECONDS:.0f}s per scenario after {WARM_SECONDS:.0f}s unmeasured, latencies in ms; "

@@ -1,21 +1,20 @@
 """The test database, built once and kept while the code and data that make it stay the same.
 
-Each test process used to migrate an empty in-memory SQLite database and load the
-Pokédex and the game pages into it: about 4.7 s a worker on this machine, paid again by
-every run and by both xdist workers. Now the first process to need it builds it (tables,
-``import_pokedex``, ``load_games``) and saves a copy in ``.make/testdb/``, named by a
-digest of everything that shapes it: the apps' code and migrations (tests excluded), the
-data files, the locked packages and the versions of Python and Django. Any other process
-of this run or of a later one creates the tables, then copies the saved database over
-them with SQLite's backup API.
+Migrating an empty in-memory SQLite database and loading the Pokédex and the game pages
+into it in every test process would be paid again by every run and by both xdist
+workers. Instead the first process to need it builds it (tables, ``import_pokedex``,
+``load_games``) and saves a copy in ``.make/testdb/``, named by a digest of everything
+that shapes it: the apps' code and migrations (tests excluded), the data files, the
+locked packages and the versions of Python and Django. Any other process of this run or
+of a later one creates the tables, then copies the saved database over them with
+SQLite's backup API.
 
-The tables are made from the models, not by running the migrations: 1.2 s for the whole
-build instead of 1.65 s. They are the same tables, columns, indexes and foreign keys
-(``makemigrations --check`` in ``make lint`` keeps the models and the migrations equal);
+The tables are made from the models, not by running the migrations, which is quicker.
+They are the same tables, columns, indexes and foreign keys (``makemigrations --check``
+in ``make lint`` keeps the models and the migrations equal);
 only the record of applied migrations is missing, which nothing here reads. The
 migrations still run where a real site's database is made: the PostgreSQL profile's
-test database, ``make run`` and the browser tests' server. Their data steps are tested
-on their own (games/tests/test_migrations.py).
+test database, ``make run`` and the browser tests' server.
 
 A lock makes the second worker of a cold run wait for the first worker's build rather
 than repeat it. Only the in-memory SQLite database of the default profile is kept this

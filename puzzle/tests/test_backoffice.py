@@ -57,8 +57,7 @@ def image_file(fmt="PNG", size=(400, 300), mode="RGBA", cut_out=True, name="art.
 
 
 def text(response) -> str:
-    # Widgets (Jinja2, portal/forms.py) and the admin's pages (Django's engine) escape
-    # quotes each their own way; both are escaped.
+    # Quotes may be escaped by name or by number; both read the same here.
     return response.content.decode().replace("&#34;", "&quot;").replace("&#39;", "&#x27;")
 
 

@@ -133,7 +133,7 @@ class TestBodies:
 
     @pytest.mark.parametrize("name", ["Pikachu", "x" * 5000])
     def test_a_chunked_body_without_length_is_never_read(self, client, name):
-        # The proxy in front sends every body with its length (docs/deploy.md); a
+        # The proxy in front sends every body with its length (docs/security.md); a
         # client talking to gunicorn directly must, too.
         response = self.chunked(client, json.dumps({"name": name}).encode())
         assert_error(response, 400, "invalid_request")

@@ -1,5 +1,5 @@
 """Before the game ends nothing a fresh player receives names the answer: not the HTML,
-the JSON, the image URL, the image bytes or the headers (issue "Proof")."""
+the JSON, the image URL, the image bytes or the headers (docs/security.md)."""
 
 import json
 import re

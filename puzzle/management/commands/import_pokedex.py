@@ -5,7 +5,7 @@ they still hold what the import last wrote there (a digest per field in
 ``Pokemon.import_digests``): a name or accepted name staff changed stays as they left it
 (docs/content-updates.md). Pool membership and uploaded artwork are set only when a
 row is first created. Rows are written only when something changes, so an unchanged
-deploy keeps the name lists' version (puzzle/names.py).
+deploy keeps the Pokédex's stamp and the names list's URL (puzzle/pokedex.py).
 """
 
 import json
