@@ -20,8 +20,8 @@ from tests import testdb
 def pytest_configure(config):
     # schemathesis's plugin turns the API's operations into the fuzz tests as they are
     # collected, so only a process that collects needs it: not the controller of a
-    # distributed run, which would import schemathesis and Hypothesis (0.3 s) before it
-    # starts any worker. It has no command-line options for the controller to miss.
+    # distributed run, which would import schemathesis and Hypothesis before it starts
+    # any worker. It has no command-line options for the controller to miss.
     if not config.pluginmanager.hasplugin("dsession"):
         config.pluginmanager.import_plugin("schemathesis.pytest.plugin")
 
@@ -40,14 +40,14 @@ def pytest_collection_modifyitems(items):
     if twice:
         raise pytest.UsageError(f"Tests share an id, so some would not run: {twice}")
     # Tests that need no database first. With no saved test database (a fresh clone, as in
-    # CI), the first worker to need one builds it and the other waits for the build, 1.6 s
+    # CI), the first worker to need one builds it and the other waits for the build
     # (tests/testdb.py). xdist's work-stealing gives each worker a contiguous share of
     # this list, so the first worker now spends that time on the tests that need nothing.
     # pytest-django's own hook (run before this one) put them last, after the database
     # tests and then the transactional ones; the sort is stable, so that order stays.
     # Within each group the slow tests go first: a worker that is left with a long test
     # at the end, a server started in a subprocess, say, keeps the other idle until it
-    # ends (the queue's tail is what a worker steals last), up to 2.4 s on this machine.
+    # ends (the queue's tail is what a worker steals last).
     items.sort(key=lambda item: (_needs_database(item), item.get_closest_marker("slow") is None))
 
 
@@ -87,8 +87,8 @@ def django_db_modify_db_settings(django_db_modify_db_settings):
             testdb.release(_Plan.lock)  # built while this process looked
             _Plan.lock = None
     _Plan.how = "build" if _Plan.lock is not None else "restore"
-    # Tables made from the models, not by running the migrations: 0.45 s sooner, and the
-    # same tables (makemigrations --check keeps the two equal; tests/testdb.py).
+    # Tables made from the models, not by running the migrations: quicker, and the same
+    # tables (makemigrations --check keeps the two equal; tests/testdb.py).
     database.setdefault("TEST", {})["MIGRATE"] = False
 
 

@@ -129,8 +129,8 @@ class NameIndex:
                 if key and key not in self._ids:
                     self._ids[key] = pokemon_id
                     self._display[key] = name
-        # Recent suggestions (a few milliseconds each): the same misspellings come back
-        # all day. The index is rebuilt when names change, and this memory with it.
+        # Recent suggestions, since each compares the text with every name and the same
+        # misspellings come back all day. The index is rebuilt when names change, and this memory with it.
         self._suggested: dict[tuple[str, int], list[str]] = {}
 
     def __len__(self) -> int:

@@ -84,8 +84,8 @@ def gunicorn(
         finally:
             # Stopped outright, workers and all: nothing a test, a benchmark or Lighthouse
             # reads happens at shutdown (the log is written a line at a time), and even
-            # gunicorn's quick shutdown (SIGINT) takes 0.4 s for one worker and 1 s for
-            # four, most of it each process tearing down its interpreter.
+            # gunicorn's quick shutdown (SIGINT) waits for each process to tear down its
+            # interpreter.
             with suppress(ProcessLookupError):  # it never started
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait()

@@ -157,7 +157,7 @@ class TestMetrics:
 
 class TestSentry:
     def test_nothing_is_sent_without_a_dsn(self, settings):
-        import sentry_sdk  # here: 0.15 s that collecting the suite need not spend
+        import sentry_sdk  # here, so that collecting the suite need not import it
 
         assert not settings.SENTRY_DSN
         assert not sentry_sdk.get_client().is_active()
