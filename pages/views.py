@@ -3,7 +3,7 @@ HEAD only; anything else is a 405."""
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 
 from portal.public_cache import public_page
@@ -15,7 +15,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/home.html", home_context(request))
 
 
-def page(template: str) -> Callable[[HttpRequest], HttpResponse]:
+def page(template: str) -> Callable[[HttpRequest], HttpResponseBase]:
     def view(request: HttpRequest) -> HttpResponse:
         return render(request, template)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.views.decorators.cache import cache_page
@@ -49,7 +49,7 @@ class UrlOnlyVaryMiddleware:
         return response
 
 
-def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def public_page(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """A page that is the same for every visitor of its URL: nothing about the player in
     it and no cookie (the island reads the player's state from the API). Shared caches
     may keep it ``PAGE_CACHE_SECONDS``, and so does the origin, in Django's cache, so a
@@ -57,7 +57,7 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     within that time. GET and HEAD only."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
         # Keyed by the day too: the island's props name today's puzzle.
         day = timezone.now().date().isoformat()
         kept = cache_page(settings.PAGE_CACHE_SECONDS, key_prefix=f"page:{day}")(view)
