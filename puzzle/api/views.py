@@ -78,6 +78,11 @@ router.add_decorator(refusals)
 GET = ["GET", "HEAD"]
 
 
+def _names_lang(request: HttpRequest) -> str:
+    # From the URL alone, never the cookie: the list is publicly cached per URL.
+    return languages.normalize(request.GET.get("lang")) or languages.DEFAULT
+
+
 def _lang() -> str:
     return get_language() or languages.DEFAULT
 
@@ -229,10 +234,10 @@ def silhouette_image(request: HttpRequest, number: int):
 
 
 @router.api_operation(GET, "/pokemon/names", response={200: schemas.Names, **errors()})
-@decorate_view(etag(lambda request: f'"{pokedex.version()}-{_lang()}"'))
+@decorate_view(etag(lambda request: f'"{pokedex.version()}-{_names_lang(request)}"'))
 def names(request: HttpRequest):
     """Every guessable name in the language, with English; the same for everyone."""
-    lang = languages.normalize(request.GET.get("lang")) or languages.DEFAULT
+    lang = _names_lang(request)
     payload = {"lang": lang, "version": pokedex.version(), "names": pokedex.names(lang)}
     # Served as built (the list is made from validated rows): 1,025 entries for everyone.
     response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
