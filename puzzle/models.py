@@ -209,10 +209,6 @@ class DailyPuzzle(models.Model):
     def number(self) -> int:
         return rules.puzzle_number(self.date, launch_date())
 
-    @property
-    def is_today(self) -> bool:
-        return self.date == today()
-
     def clean(self) -> None:
         if self.date and self.date <= today():
             raise ValidationError({"date": _("Only future dates can be scheduled.")})

@@ -301,8 +301,7 @@ def player(request: HttpRequest):
 @router.post("/practice", response={201: schemas.Practice, **errors(422, write=True)})
 def practice(request: HttpRequest, response: HttpResponse, body: schemas.PracticeIn | None = None):
     """Start a round on a random Pokémon from the chosen generations."""
-    if ratelimits.hit(request, "practice-start", None):
-        raise too_many_requests(_("Too many guesses at once. Please wait a moment."))
+    _limit(request, "practice-start")
     body = body or schemas.PracticeIn()
     round_ = play.start_practice(
         players.player_id(request), body.generations, hard_mode=body.hard_mode
@@ -330,8 +329,7 @@ def practice_detail(request: HttpRequest, round_id: uuid.UUID):
     response={201: schemas.PracticeGuessed, **errors(404, 409, 422, write=True)},
 )
 def practice_guesses(request: HttpRequest, round_id: uuid.UUID, body: schemas.GuessIn):
-    if ratelimits.hit(request, "practice-guess", None):
-        raise too_many_requests(_("Too many guesses at once. Please wait a moment."))
+    _limit(request, "practice-guess")
     lang = _lang()
     round_ = play.guess_practice(_round(request, round_id), body.name, lang, timezone.now())
     answer, guess = pokedex.get(round_.pokemon_id), pokedex.get(round_.guesses[-1])
