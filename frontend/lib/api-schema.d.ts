@@ -394,6 +394,8 @@ export interface components {
     };
     /** GuessIn */
     GuessIn: {
+      /** Attempt */
+      attempt?: number | null;
       /**
        * Hard Mode
        * @default false

@@ -13,6 +13,8 @@ from uuid import UUID
 from ninja import Schema
 from pydantic import Field, StrictBool, StrictInt
 
+from puzzle import rules
+
 Result = Literal["correct", "present", "wrong", "higher", "lower"]
 Status = Literal["playing", "won", "lost"]
 # Wins by number of guesses, from 1 to 6.
@@ -23,6 +25,9 @@ class GuessIn(Schema):
     name: str
     # With the first guess: play this game in hard mode (kept for the game).
     hard_mode: StrictBool = False
+    # The number of guesses the game had when this one was typed: a retry of a guess
+    # the server already took answers the game as it stands (docs/game-modes.md).
+    attempt: Annotated[StrictInt, Field(ge=0, lt=rules.ATTEMPTS)] | None = None
 
 
 class PracticeIn(Schema):

@@ -159,17 +159,18 @@ def puzzle_detail(request: HttpRequest, number: int):
 def guesses(request: HttpRequest, response: HttpResponse, number: int, body: schemas.GuessIn):
     puzzle = _puzzle(number, save=True)
     pid, lang, now = players.player_id(request), _lang(), timezone.now()
-    game = play.guess_daily(
+    game, guess = play.guess_daily(
         pid,
         puzzle,
         body.name,
         lang,
         now,
         hard_mode=body.hard_mode,
+        attempt=body.attempt,
         spend=lambda budget: _limit(request, budget, pid),
     )
-    answer, guess = pokedex.get(puzzle.pokemon_id), pokedex.get(game.guesses[-1])
-    assert answer is not None and guess is not None
+    answer = pokedex.get(puzzle.pokemon_id)
+    assert answer is not None
     players.remember_player(response, game.player_id, request)
     return Status(
         201,
@@ -331,9 +332,11 @@ def practice_detail(request: HttpRequest, round_id: uuid.UUID):
 def practice_guesses(request: HttpRequest, round_id: uuid.UUID, body: schemas.GuessIn):
     _limit(request, "practice-guess")
     lang = _lang()
-    round_ = play.guess_practice(_round(request, round_id), body.name, lang, timezone.now())
-    answer, guess = pokedex.get(round_.pokemon_id), pokedex.get(round_.guesses[-1])
-    assert answer is not None and guess is not None
+    round_, guess = play.guess_practice(
+        _round(request, round_id), body.name, lang, timezone.now(), attempt=body.attempt
+    )
+    answer = pokedex.get(round_.pokemon_id)
+    assert answer is not None
     return Status(
         201, {"guess": shapes.hint_row(guess, answer, lang), **shapes.practice(round_, lang)}
     )

@@ -10,6 +10,12 @@ that applies only while the row still holds the attempts it was judged on (the
 ``attempts`` column is the row's version). If another tab's guess landed in between,
 the guess is judged again on the new row. So two tabs never spend the same attempt,
 nothing is locked between statements, and SQLite and PostgreSQL behave the same.
+
+A guess may say which attempt it was typed for (``attempt``: the number of guesses on
+the player's screen). When the network lost the answer to a guess that was taken, the
+island sends it again; the row already holds that Pokémon at that place, so the retry
+is answered with the game as it stands, and never spends a second attempt nor says
+"already guessed".
 """
 
 import re
@@ -117,13 +123,15 @@ def guess_daily(
     now: datetime,
     *,
     hard_mode: bool = False,
+    attempt: int | None = None,
     spend: Callable[[str], None] = _free,
-) -> PlayerGame:
+) -> tuple[PlayerGame, Pokemon]:
     """Judge and record a guess of ``puzzle`` (today's, or a past one as practice).
 
     A player's first guess starts their game in ``lang`` and ``hard_mode``; a cookie
     that names no player gets a new one (the game says which). ``spend`` is charged
     "junk" for an unknown name, "guess" for a real one, before anything is written.
+    Returns the game and the Pokémon guessed.
     """
     text = clean_name(text)
     try:
@@ -145,13 +153,15 @@ def guess_daily(
             hard_mode=hard_mode,
         )
     game.puzzle = puzzle
-    return _judge(game, pokemon, lang, now)
+    return _judge(game, pokemon, lang, now, attempt), pokemon
 
 
-def guess_practice(round_: PracticeRound, text: str, lang: str, now: datetime) -> PracticeRound:
-    """Judge and record a guess of a practice round."""
+def guess_practice(
+    round_: PracticeRound, text: str, lang: str, now: datetime, *, attempt: int | None = None
+) -> tuple[PracticeRound, Pokemon]:
+    """Judge and record a guess of a practice round; the round and the Pokémon guessed."""
     pokemon = identify(clean_name(text), lang)
-    return _judge(round_, pokemon, lang, now)
+    return _judge(round_, pokemon, lang, now, attempt), pokemon
 
 
 def take_lifeline(game: G | None, lang: str) -> G:
@@ -259,8 +269,10 @@ def hard_mode_refusal(game: Game, guess: Pokemon, lang: str) -> str | None:
     }
 
 
-def _judge(game: G, pokemon: Pokemon, lang: str, now: datetime) -> G:
+def _judge(game: G, pokemon: Pokemon, lang: str, now: datetime, attempt: int | None) -> G:
     for _attempt in range(_TRIES):
+        if attempt is not None and game.guesses[attempt : attempt + 1] == [pokemon.id]:
+            return game  # a retry of a guess already taken (see the docstring)
         if game.finished:
             raise GameOver(_game_over(game))
         if pokemon.id in game.guesses:

@@ -1,6 +1,7 @@
 """A guess is judged once, by the rules, and written only if the game is as it was read
 (puzzle/services/play.py): tabs racing each other never spend an attempt twice."""
 
+import json
 import threading
 from datetime import date
 from functools import partial
@@ -49,21 +50,21 @@ def test_a_new_players_first_guess_makes_at_most_five_queries(
 
 def test_a_guess_judged_on_a_stale_read_is_judged_again(pikachu_today):
     """What a racing tab sees, without threads: the row moved on after it was read."""
-    game = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON)
+    game, _ = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON)
     stale = PlayerGame.objects.get(pk=game.pk)
     play.guess_daily(game.player_id, pikachu_today, "Charmander", "en", NOON)
     stale.puzzle = pikachu_today
     with pytest.raises(play.AlreadyGuessed):
-        play._judge(stale, play.identify("Charmander", "en"), "en", NOON)
-    judged = play._judge(stale, play.identify("Squirtle", "en"), "en", NOON)
+        play._judge(stale, play.identify("Charmander", "en"), "en", NOON, None)
+    judged = play._judge(stale, play.identify("Squirtle", "en"), "en", NOON, None)
     assert judged.guesses == [1, 4, 7]
     assert PlayerGame.objects.get(pk=game.pk).guesses == [1, 4, 7]
 
 
 def test_a_first_guess_that_loses_the_race_to_start_the_game_is_judged_on_it(pikachu_today):
-    game = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON)
+    game, _ = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON)
     late = PlayerGame(player=game.player, puzzle=pikachu_today)  # read before it existed
-    judged = play._judge(late, play.identify("Charmander", "en"), "en", NOON)
+    judged = play._judge(late, play.identify("Charmander", "en"), "en", NOON, None)
     assert judged.guesses == [1, 4]
     assert PlayerGame.objects.count() == 1
 
@@ -72,13 +73,13 @@ class TestTheRules:
     """Every kind of game keeps the same rules, whoever calls the service."""
 
     def test_a_finished_game_takes_no_guess(self, pikachu_today):
-        game = play.guess_daily(None, pikachu_today, "Pikachu", "en", NOON)
+        game, _ = play.guess_daily(None, pikachu_today, "Pikachu", "en", NOON)
         with pytest.raises(play.GameOver):
             play.guess_daily(game.player_id, pikachu_today, "Bulbasaur", "en", NOON)
         assert PlayerGame.objects.get().guesses == [25]
 
     def test_a_pokemon_is_guessed_once(self, pikachu_today):
-        game = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON)
+        game, _ = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON)
         with pytest.raises(play.AlreadyGuessed):
             play.guess_daily(game.player_id, pikachu_today, "bulbasaur", "en", NOON)
         assert PlayerGame.objects.get().attempts == 1
@@ -88,17 +89,68 @@ class TestTheRules:
         play.guess_practice(round_, "Charmander", "en", NOON)
         with pytest.raises(play.AlreadyGuessed):
             play.guess_practice(round_, "Charmander", "en", NOON)
-        assert play.guess_practice(round_, "Pikachu", "en", NOON).status == "won"
+        assert play.guess_practice(round_, "Pikachu", "en", NOON)[0].status == "won"
         with pytest.raises(play.GameOver):
             play.guess_practice(round_, "Bulbasaur", "en", NOON)
         assert PracticeRound.objects.get().attempts == 2
 
     def test_an_erased_player_is_never_recreated_from_their_old_cookie(self, pikachu_today):
-        game = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON)
+        game, _ = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON)
         play.erase_player(game.player_id)
-        again = play.guess_daily(game.player_id, pikachu_today, "Bulbasaur", "en", NOON)
+        again, _ = play.guess_daily(game.player_id, pikachu_today, "Bulbasaur", "en", NOON)
         assert again.player_id != game.player_id
         assert not Player.objects.filter(pk=game.player_id).exists()
+
+
+class TestRetries:
+    """A guess sent again because its answer was lost (the island retries on a network
+    failure) is answered with the game as it stands and spends nothing."""
+
+    def test_a_retried_guess_spends_no_second_attempt(self, pikachu_today):
+        game, _ = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON, attempt=0)
+        again, guessed = play.guess_daily(
+            game.player_id, pikachu_today, "Bulbasaur", "en", NOON, attempt=0
+        )
+        assert (again.guesses, guessed.id) == ([1], 1)
+
+    def test_a_retry_of_the_winning_guess_shows_the_win(self, pikachu_today):
+        game, _ = play.guess_daily(None, pikachu_today, "Pikachu", "en", NOON, attempt=0)
+        again, _ = play.guess_daily(game.player_id, pikachu_today, "Pikachu", "en", NOON, attempt=0)
+        assert again.status == "won"
+
+    def test_a_repeated_name_for_a_later_attempt_is_still_refused(self, pikachu_today):
+        game, _ = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON, attempt=0)
+        with pytest.raises(play.AlreadyGuessed):
+            play.guess_daily(game.player_id, pikachu_today, "Bulbasaur", "en", NOON, attempt=1)
+
+    def test_a_guess_typed_before_another_tabs_guess_is_judged_as_new(self, pikachu_today):
+        game, _ = play.guess_daily(None, pikachu_today, "Bulbasaur", "en", NOON, attempt=0)
+        later, _ = play.guess_daily(
+            game.player_id, pikachu_today, "Charmander", "en", NOON, attempt=0
+        )
+        assert later.guesses == [1, 4]
+
+    def test_the_api_answers_a_retry_with_the_game_and_its_guess(self, client, pikachu_today):
+        body = json.dumps({"name": "Bulbasaur", "attempt": 0})
+        url = "/api/puzzle/21/guesses"
+        with at(NOON):
+            client.post(url, body, content_type="application/json")
+            retry = client.post(url, body, content_type="application/json")
+        assert retry.status_code == 201
+        assert retry.json()["guess"]["name"] == "Bulbasaur"
+        assert len(retry.json()["state"]["guesses"]) == 1
+
+    def test_an_attempt_beyond_the_game_is_refused_by_the_schema(self, client, pikachu_today):
+        body = json.dumps({"name": "Bulbasaur", "attempt": 6})
+        with at(NOON):
+            response = client.post("/api/puzzle/21/guesses", body, content_type="application/json")
+        assert response.status_code == 400
+
+    def test_a_practice_round_takes_retries_the_same_way(self):
+        round_ = PracticeRound.objects.create(player=Player.objects.create(), pokemon_id=25)
+        play.guess_practice(round_, "Charmander", "en", NOON, attempt=0)
+        again, _ = play.guess_practice(round_, "Charmander", "en", NOON, attempt=0)
+        assert again.attempts == 1
 
 
 def test_refused_names_are_counted_per_spelling(pikachu_today):

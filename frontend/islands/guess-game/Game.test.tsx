@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GuessResponse, HintRow, NameEntry, PuzzlePayload } from "../../lib/api-types";
 import type { UiStrings } from "../../lib/strings";
 import type { IslandProps } from "./context";
+import { RETRY_DELAYS_MS } from "./api";
 import { Layout } from "./Layout";
 import { TodayPage } from "./TodayPage";
 
@@ -135,6 +136,7 @@ describe("the guess game", () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it("suggests the names that match what is typed", async () => {
@@ -194,7 +196,25 @@ describe("the guess game", () => {
     expect(field.value).toBe("Pikachu");
   });
 
-  it("offers to send the guess again when the server cannot be reached", async () => {
+  it("sends a guess again on its own when the network failed once", async () => {
+    let failures = 1;
+    const sent: string[] = [];
+    serve((name) => {
+      sent.push(name);
+      if (failures-- > 0) throw new TypeError("Failed to fetch");
+      return accepted(name);
+    });
+    const { user, field } = await openGame();
+    await user.type(field, "Pichu{Enter}");
+    // The first retry waits a second.
+    const table = await screen.findByRole("table", { name: "Your guesses" }, { timeout: 3000 });
+    expect(within(table).getByRole("rowheader").textContent).toBe("1 Pichu");
+    expect(sent).toEqual(["Pichu", "Pichu"]);
+    expect(screen.queryByText(ENGLISH.networkError!)).toBeNull();
+  });
+
+  it("offers to send the guess again once its retries are spent", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let offline = true;
     serve((name) => {
       if (offline) throw new TypeError("Failed to fetch");
@@ -202,6 +222,7 @@ describe("the guess game", () => {
     });
     const { user, field } = await openGame();
     await user.type(field, "Pichu{Enter}");
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(ENGLISH.networkError));
 
     offline = false;

@@ -95,12 +95,14 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
     sending.current = true;
     dispatch({ type: "send" });
     try {
-      // The mode is chosen with a game's first guess and kept by the server; later guesses
-      // send it as a hint, so a hard-mode game goes straight to the server's locked path.
-      const body = { name, hard_mode: hardMode };
+      // The mode is chosen with a game's first guess and kept by the server. The attempt
+      // it was typed for lets the server tell a retry (the answer was lost on the
+      // network) from a new guess, so retrying never spends a second attempt.
+      const body = { name, hard_mode: hardMode, attempt: guesses.length };
       const response = await postJson<GuessResponse | PracticeGuessResponse>(
         withLang(`${self}/guesses`, lang),
         body,
+        true,
       );
       const payload = { ...shaped(response), guess: response.guess };
       dispatch({ type: "guessed", payload });
@@ -127,7 +129,11 @@ export function Game({ initial, live, nav, roundId, onPlayAnother, another }: Pr
   async function takeLifeline() {
     try {
       const fresh = shaped(
-        await postJson<PuzzlePayload | PracticePayload>(withLang(`${self}/lifeline`, lang), {}),
+        await postJson<PuzzlePayload | PracticePayload>(
+          withLang(`${self}/lifeline`, lang),
+          {},
+          true, // taking it twice shows the same letter
+        ),
       );
       dispatch({ type: "synced", puzzle: fresh });
       share(fresh);
