@@ -134,6 +134,7 @@ STRINGS = {
     "practiceStats": _("Practice statistics"),
     "bestRun": _("Best run"),
     "sharePracticeTitle": _("Pokéguess practice"),
+    "shareArchiveTitle": _("Pokéguess #{number}, from the archive"),
     # Archive
     "statusWon": _("Won"),
     "statusLost": _("Lost"),

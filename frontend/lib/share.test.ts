@@ -31,15 +31,15 @@ const base = {
 };
 
 describe("emojiLine", () => {
-  it("gives one emoji per hint: green, red, yellow, up and down arrows", () => {
-    expect(emojiLine(miss)).toBe("🟩🟥🟨⬆️⬇️🟩🟩");
+  it("gives one emoji per hint: green, black, yellow, up and down arrows", () => {
+    expect(emojiLine(miss)).toBe("🟩⬛🟨⬆️⬇️🟩🟩");
   });
   it("follows the fixed hint order whatever order the hints arrive in", () => {
-    expect(emojiLine({ ...miss, hints: [...miss.hints].reverse() })).toBe("🟩🟥🟨⬆️⬇️🟩🟩");
+    expect(emojiLine({ ...miss, hints: [...miss.hints].reverse() })).toBe("🟩⬛🟨⬆️⬇️🟩🟩");
   });
   it("marks a missing hint with a white square", () => {
     expect(emojiLine({ ...miss, hints: miss.hints.filter((h) => h.key !== "stage") })).toBe(
-      "🟩🟥🟨⬜⬇️🟩🟩",
+      "🟩⬛🟨⬜⬇️🟩🟩",
     );
   });
 });
@@ -47,7 +47,7 @@ describe("emojiLine", () => {
 describe("shareText", () => {
   it("shows the number of guesses when won, one line per guess and the site URL", () => {
     expect(shareText({ ...base, status: "won", guesses: [miss, win] })).toBe(
-      "Pokéguess #21 2/6\n\n🟩🟥🟨⬆️⬇️🟩🟩\n🟩🟩🟩🟩🟩🟩🟩\nhttps://pokeguess.example/de/",
+      "Pokéguess #21 2/6\n\n🟩⬛🟨⬆️⬇️🟩🟩\n🟩🟩🟩🟩🟩🟩🟩\nhttps://pokeguess.example/de/",
     );
   });
   it("shows X as the score when lost", () => {
@@ -69,8 +69,18 @@ describe("shareText", () => {
 describe("shareText marks", () => {
   it("uses blue and orange squares in high contrast", () => {
     const text = shareText({ ...base, status: "won", guesses: [miss, win], highContrast: true });
-    expect(text).toContain("🟦🟧🟨⬆️⬇️🟦🟦");
-    expect(text).not.toMatch(/🟩|🟥/u);
+    expect(text).toContain("🟦⬛🟧⬆️⬇️🟦🟦");
+    expect(text).not.toMatch(/🟩|🟨/u);
+  });
+  it("never shares red, which colour-blind players cannot tell from green", () => {
+    const text = shareText({ ...base, status: "lost", guesses: Array<HintRow>(6).fill(miss) });
+    expect(text).not.toMatch(/🟥/u);
+  });
+  it("adds the streak from two days on", () => {
+    const first = (streak: number) =>
+      shareText({ ...base, status: "won", guesses: [win], streak }).split("\n")[0];
+    expect(first(1)).toBe("Pokéguess #21 1/6");
+    expect(first(2)).toBe("Pokéguess #21 1/6 🔥2");
   });
   it("adds a star for hard mode and a bulb for the lifeline", () => {
     const text = shareText({

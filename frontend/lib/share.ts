@@ -3,22 +3,26 @@
 import type { HintRow, Result } from "./api-types";
 import { format, HINT_KEYS } from "./text";
 
+// Black for a wrong hint rather than red: red and green look alike to many colour-blind
+// players, and a mostly red grid reads as a failure even on a win.
 const EMOJI: Record<Result, string> = {
   correct: "🟩",
   present: "🟨",
-  wrong: "🟥",
+  wrong: "⬛",
   higher: "⬆️",
   lower: "⬇️",
 };
-/** The high-contrast setting shares blue and orange instead of green and red. */
-const CONTRAST_EMOJI: Record<Result, string> = { ...EMOJI, correct: "🟦", wrong: "🟧" };
+/** The high-contrast setting shares blue and orange, as its hint cells show them. */
+const CONTRAST_EMOJI: Record<Result, string> = { ...EMOJI, correct: "🟦", present: "🟧" };
 const MISSING = "⬜";
-/** Marks after the score: hard mode was on; the lifeline (first letter) was used. */
+/** Marks after the score: hard mode was on; the lifeline (first letter) was used; the
+ *  player's streak of days, from two on. */
 export const HARD_MARK = "★";
 export const LIFELINE_MARK = "💡";
+export const STREAK_MARK = "🔥";
 
 export type ShareInput = {
-  /** strings.shareTitle, e.g. "Pokéguess #{number}". */
+  /** strings.shareTitle ("Pokéguess #{number}"), or the archive's or practice's title. */
   title: string;
   number: number;
   status: "won" | "lost";
@@ -28,6 +32,8 @@ export type ShareInput = {
   highContrast?: boolean;
   hardMode?: boolean;
   lifeline?: boolean;
+  /** The current streak, shared from 2 days on (today's puzzle only). */
+  streak?: number;
 };
 
 /** One line of emoji for a guess, in the fixed hint order. */
@@ -42,9 +48,12 @@ export function emojiLine(row: HintRow, highContrast = false): string {
 export function shareText(input: ShareInput): string {
   const { title, number, status, guesses, attempts, url, highContrast = false } = input;
   const score = status === "won" ? String(guesses.length) : "X";
-  const marks = [input.hardMode ? HARD_MARK : "", input.lifeline ? LIFELINE_MARK : ""].filter(
-    Boolean,
-  );
+  const streak = (input.streak ?? 0) >= 2 ? `${STREAK_MARK}${input.streak}` : "";
+  const marks = [
+    input.hardMode ? HARD_MARK : "",
+    input.lifeline ? LIFELINE_MARK : "",
+    streak,
+  ].filter(Boolean);
   const heading = [`${format(title, { number })} ${score}/${attempts}`, ...marks].join(" ");
   return [heading, "", ...guesses.map((row) => emojiLine(row, highContrast)), url].join("\n");
 }

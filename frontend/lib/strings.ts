@@ -95,6 +95,7 @@ export type StringKey =
   | "practiceStats"
   | "bestRun"
   | "sharePracticeTitle"
+  | "shareArchiveTitle"
   | "statusWon"
   | "statusLost"
   | "statusPlaying"

@@ -2,7 +2,7 @@
 // ways to go on: "Play another" (a practice round, with a generation filter) and, in
 // the archive, the next puzzle not played yet.
 import { useEffect, useId, useRef, useState } from "react";
-import type { ArchiveProgress, PracticeStats, PuzzlePayload } from "../../lib/api-types";
+import type { ArchiveProgress, PracticeStats, PuzzlePayload, Stats } from "../../lib/api-types";
 import { nextUnplayed } from "../../lib/archive";
 import { shareText } from "../../lib/share";
 import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
@@ -39,7 +39,7 @@ export function EndPanel({
   onPlayAnother,
   another,
 }: Props) {
-  const { strings, urls, highContrast, todayNumber } = useIsland();
+  const { strings, urls, lang, highContrast, todayNumber } = useIsland();
   const [shared, setShared] = useState<Shared>("idle");
   const [generations, setGenerations] = useState(practiceGenerations);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -54,8 +54,17 @@ export function EndPanel({
   const progress = useJson<ArchiveProgress>(archived ? urls.archive : null);
   const played = progress.data?.played;
   const next = archived && played ? nextUnplayed(puzzle.number, todayNumber, played) : null;
+  // Today's streak for the share text; archive replays and practice have none.
+  const stats = useJson<Stats>(
+    !practiceRound && !archived && !practice ? withLang(urls.stats, lang) : null,
+  );
   const text = shareText({
-    title: practiceRound ? strings.sharePracticeTitle : strings.shareTitle,
+    title: practiceRound
+      ? strings.sharePracticeTitle
+      : archived
+        ? strings.shareArchiveTitle
+        : strings.shareTitle,
+    streak: stats.data?.current_streak,
     number: puzzle.number,
     status: won ? "won" : "lost",
     guesses,
