@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { enterChoice, filterNames, withoutGuessed } from "./names";
+import { filterNames, withoutGuessed } from "./names";
 
 describe("filterNames", () => {
   const names = [
@@ -32,6 +32,13 @@ describe("filterNames", () => {
     expect(found.every((n) => n.name.startsWith("A"))).toBe(true);
     expect(filterNames(many, "x", 3).map((n) => n.name)).toEqual(["Xa1", "Xa3", "Xa5"]);
   });
+  it("lists the name spelled exactly first: Mew before Mewtwo", () => {
+    const list = [{ name: "Mewtwo" }, { name: "Mew" }];
+    expect(filterNames(list, "mew", 8).map((n) => n.name)).toEqual(["Mew", "Mewtwo"]);
+    expect(filterNames([{ name: "Mewtu", en: "Mewtwo" }, { name: "Mew" }], "MEW", 1)).toEqual([
+      { name: "Mew" },
+    ]);
+  });
   it("lists a name starting with the query first even when it comes last", () => {
     const list = [...Array.from({ length: 10 }, (_, i) => ({ name: `Bxa${i}` })), { name: "Xylo" }];
     expect(filterNames(list, "x", 3).map((n) => n.name)).toEqual(["Xylo", "Bxa0", "Bxa1"]);
@@ -53,22 +60,6 @@ const shown = [
   { name: "Pichu", id: 172 },
   { name: "Bisasam", en: "Bulbasaur", id: 1 },
 ];
-
-describe("enterChoice", () => {
-  it("sends the highlighted suggestion", () => {
-    expect(enterChoice(shown, 1, "pi")).toBe("Pichu");
-  });
-  it("sends the only suggestion shown", () => {
-    expect(enterChoice(shown.slice(0, 1), -1, "pika")).toBe("Pikachu");
-  });
-  it("sends a shown name the text spells exactly, in either language", () => {
-    expect(enterChoice(shown, -1, "bulbasaur")).toBe("Bisasam");
-  });
-  it("otherwise sends the text as typed", () => {
-    expect(enterChoice(shown, -1, "pi")).toBe("pi");
-    expect(enterChoice([], -1, "Notamon")).toBe("Notamon");
-  });
-});
 
 describe("withoutGuessed", () => {
   it("drops Pokémon already guessed, by either name", () => {

@@ -63,7 +63,8 @@ function keysOf(entry: Named): [string, string] {
 
 /**
  * Names matching the query in the page language or in English, ignoring case, accents
- * and punctuation: names starting with the query first, then names containing it.
+ * and punctuation: a name the query spells exactly first (Mew before Mewtwo), then
+ * names starting with it, then names containing it.
  */
 export function filterNames<T extends Named>(
   names: readonly T[],
@@ -72,18 +73,16 @@ export function filterNames<T extends Named>(
 ): T[] {
   const needle = normalizeName(query);
   if (!needle || limit < 1) return [];
+  const exact: T[] = [];
   const prefix: T[] = [];
   const inside: T[] = [];
   for (const entry of names) {
     const [name, en] = keysOf(entry);
-    if (name.startsWith(needle) || en.startsWith(needle)) {
-      prefix.push(entry);
-      if (prefix.length === limit) break;
-    } else if (inside.length < limit && (name.includes(needle) || en.includes(needle))) {
-      inside.push(entry);
-    }
+    if (name === needle || en === needle) exact.push(entry);
+    else if (name.startsWith(needle) || en.startsWith(needle)) prefix.push(entry);
+    else if (name.includes(needle) || en.includes(needle)) inside.push(entry);
   }
-  return prefix.concat(inside).slice(0, limit);
+  return exact.concat(prefix, inside).slice(0, limit);
 }
 
 /** Suggestions without the Pokémon already guessed (by their name in either language). */
@@ -97,16 +96,4 @@ export function withoutGuessed<T extends Named>(
     const [name, en] = keysOf(entry);
     return !seen.has(name) && !(en && seen.has(en));
   });
-}
-
-/**
- * What Enter sends: the highlighted suggestion; else the only one shown; else a shown
- * name the text already spells exactly; else the text as typed (the server judges it).
- */
-export function enterChoice(options: readonly Named[], active: number, typed: string): string {
-  const shown = options[active] ?? (options.length === 1 ? options[0] : undefined);
-  if (shown) return shown.name;
-  const key = normalizeName(typed);
-  const exact = options.find((entry) => keysOf(entry).includes(key));
-  return exact ? exact.name : typed;
 }

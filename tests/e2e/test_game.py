@@ -72,6 +72,20 @@ def test_autocomplete_works_with_the_keyboard(page):
     expect(box).to_have_value("squir")
 
 
+def test_enter_takes_the_highlighted_first_suggestion(page):
+    page.goto("/")
+    box = page.get_by_role("combobox")
+    box.press_sequentially("mew")
+    expect(page.get_by_role("option").first).to_contain_text("Mew")
+    expect(page.get_by_role("option").first).not_to_contain_text("Mewtwo")
+    box.fill("")
+    box.press_sequentially("pidg")
+    expect(page.get_by_role("option", selected=True)).to_contain_text("Pidgey")
+    box.press("Enter")
+    expect(guesses(page)).to_have_count(1)
+    expect(guesses(page).first).to_contain_text("Pidgey")
+
+
 def test_a_german_name_is_accepted_on_the_german_page(page):
     page.goto("/de/")
     type_guess(page, "Glumanda")

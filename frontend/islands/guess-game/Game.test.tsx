@@ -157,8 +157,25 @@ describe("the guess game", () => {
     const { user, field } = await openGame();
     await user.type(field, "pi");
     await screen.findByRole("listbox", { name: "Matching Pokémon" });
-    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(screen.getByRole("option", { selected: true }).textContent).toBe("Pikachu");
+    await user.keyboard("{ArrowDown}");
     expect(screen.getByRole("option", { selected: true }).textContent).toBe("Pichu");
+    await user.keyboard("{Enter}");
+    await screen.findByRole("table", { name: "Your guesses" });
+    expect(sent).toEqual(["Pichu"]);
+  });
+
+  it("guesses the first suggestion on Enter, as it is highlighted", async () => {
+    const sent: string[] = [];
+    serve((name) => {
+      sent.push(name);
+      return accepted(name);
+    });
+    const { user, field } = await openGame();
+    await user.type(field, "pich");
+    const list = await screen.findByRole("listbox", { name: "Matching Pokémon" });
+    const first = within(list).getAllByRole("option")[0];
+    expect(first?.getAttribute("aria-selected")).toBe("true");
     await user.keyboard("{Enter}");
     await screen.findByRole("table", { name: "Your guesses" });
     expect(sent).toEqual(["Pichu"]);

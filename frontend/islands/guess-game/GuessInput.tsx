@@ -12,7 +12,7 @@ import {
   type RefObject,
 } from "react";
 import type { NameEntry } from "../../lib/api-types";
-import { enterChoice, filterNames, withoutGuessed } from "../../lib/names";
+import { filterNames, withoutGuessed } from "../../lib/names";
 import { loadNames } from "./api";
 import { useIsland } from "./context";
 
@@ -62,7 +62,10 @@ export function GuessInput({
     [names, value, guessed],
   );
   const expanded = open && options.length > 0;
-  const current = expanded && active >= 0 && active < options.length ? active : -1;
+  // The first suggestion is highlighted until the arrow keys choose another, and Enter
+  // sends the highlighted one: "pidg" and Enter guesses Pidgey.
+  const current = expanded ? (active >= 0 && active < options.length ? active : 0) : -1;
+  const chosen = current >= 0 ? (options[current]?.name ?? value) : value;
   const optionId = (i: number) => `${id}-option-${i}`;
 
   useEffect(() => {
@@ -136,7 +139,7 @@ export function GuessInput({
         break;
       case "Enter":
         event.preventDefault();
-        send(expanded ? enterChoice(options, current, value) : value);
+        send(chosen);
         break;
       case "Escape":
         // Closes the list; the typed text always stays.
@@ -154,7 +157,7 @@ export function GuessInput({
       aria-busy={busy}
       onSubmit={(event) => {
         event.preventDefault();
-        send(expanded ? enterChoice(options, current, value) : value);
+        send(chosen);
       }}
     >
       <label className="gg-form__label" htmlFor={inputId}>
