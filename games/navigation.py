@@ -12,7 +12,9 @@ from django.utils.functional import SimpleLazyObject
 
 from games.models import Game
 
-HEADER_GAMES = 3  # the header links the first three games, the footer those staff choose
+# A wide screen's header links the first three games; the phone menu lists them all,
+# and the footer those staff choose.
+HEADER_GAMES = 3
 
 
 @dataclass(frozen=True)
@@ -21,15 +23,17 @@ class GameLink:
     name: str
     url: str
     in_footer: bool
+    in_wide_header: bool
 
 
 class _Links:
     @cached_property
     def all(self) -> list[GameLink]:
         """The published games in the active language, in their staff order."""
+        games = Game.objects.published().only("slug", "name", "in_footer", "order")
         return [
-            GameLink(g.slug, g.name, g.get_absolute_url(), g.in_footer)
-            for g in Game.objects.published().only("slug", "name", "in_footer", "order")
+            GameLink(g.slug, g.name, g.get_absolute_url(), g.in_footer, i < HEADER_GAMES)
+            for i, g in enumerate(games)
         ]
 
 
@@ -37,6 +41,6 @@ def links(request: HttpRequest) -> dict:
     """Context processor: ``header_games`` and ``footer_games``."""
     games = _Links()
     return {
-        "header_games": SimpleLazyObject(lambda: games.all[:HEADER_GAMES]),
+        "header_games": SimpleLazyObject(lambda: games.all),
         "footer_games": SimpleLazyObject(lambda: [g for g in games.all if g.in_footer]),
     }

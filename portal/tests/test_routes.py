@@ -73,6 +73,15 @@ def test_it_renders_header_links_with_icons_for_the_three_games(client):
     assert 'aria-controls="site-nav"' in header
 
 
+def test_the_menu_adds_the_archive_and_lists_every_game_on_phones(client):
+    html = client.get("/de/").content.decode()
+    header = html.split('<header class="site-header">')[1].split("</header>")[0]
+    assert re.findall(r'<li><a href="([^"]+)"', header)[5] == "/de/archive/"
+    phone_only = re.findall(r'<li class="site-nav__phone-only"><a href="([^"]+)"', header)
+    assert len(phone_only) == 6
+    assert "/de/vex5/" in phone_only
+
+
 def test_it_renders_the_footer_of_the_spec(client):
     html = client.get("/fr/").content.decode()
     footer = html.split('<footer class="site-footer">')[1].split("</footer>")[0]
