@@ -97,7 +97,7 @@ $(STAMPS)/admin-locale: $(STAMPS)/python
 	done
 	touch $@
 
-$(STAMPS)/db: $(STAMPS)/python $(wildcard */migrations/*.py) puzzle/data/pokedex.json $(wildcard games/content/*.json games/content/i18n/*/*.json)
+$(STAMPS)/db: $(STAMPS)/python $(wildcard */migrations/*.py) puzzle/data/pokedex.json puzzle/management/commands/import_pokedex.py $(wildcard games/content/*.json games/content/i18n/*/*.json)
 	$(MANAGE) migrate --noinput -v 0
 	$(MANAGE) import_pokedex
 	$(MANAGE) load_games

@@ -20,7 +20,7 @@ from django.conf import settings
 from puzzle import rules
 from puzzle.models import DataStamp, Pokemon
 
-NameEntry = dict[str, str | int]
+NameEntry = dict[str, str | int | list[str]]
 
 
 @dataclass
@@ -95,15 +95,21 @@ def name_index(lang: str) -> rules.NameIndex:
 
 def names(lang: str) -> list[NameEntry]:
     """The autocomplete's list: each Pokémon's name in ``lang``, its English name where
-    that differs, and its number (the suggestion's thumbnail)."""
+    that differs, the other names the judge accepts and its number (the suggestion's
+    thumbnail)."""
     memo = _current()
     entries = memo.names.get(lang)
     if entries is None:
         entries = []
         for p in memo.by_id.values():
-            entry: NameEntry = {"name": p.display_name(lang), "id": p.id}
-            if entry["name"] != p.name_en:
+            name = p.display_name(lang)
+            entry: NameEntry = {"name": name, "id": p.id}
+            if name != p.name_en:
                 entry["en"] = p.name_en
+            # The same names the judge accepts (Pokemon.names_for): one list for both.
+            aka = [n for n in p.names_for(lang) if n not in (name, p.name_en)]
+            if aka:
+                entry["aka"] = aka
             entries.append(entry)
         memo.names[lang] = entries
     return entries

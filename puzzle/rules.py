@@ -47,7 +47,9 @@ LIFELINE_AFTER = 3
 # Scripts whose accents/diacritics are dropped (é -> e, ё -> е). Marks on any other
 # script (kana dakuten, Thai vowels and tones, ...) are meaningful and kept.
 _STRIP_MARK_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
-_GENDER = str.maketrans({"♀": "f", "♂": "m"})
+# ♀/♂ as the letters people type for them; the ligatures œ and æ as their letters
+# (French keyboards rarely have œ: "Noeunoeuf" is Nœunœuf).
+_FOLD = str.maketrans({"♀": "f", "♂": "m", "œ": "oe", "æ": "ae"})
 # Hiragana (ぁ-ゖ, ゝゞ) typed for a katakana name: the same sounds, 0x60 code points apart.
 _HIRAGANA_TO_KATAKANA = str.maketrans(
     {chr(c): chr(c + 0x60) for c in [*range(0x3041, 0x3097), 0x309D, 0x309E]}
@@ -74,7 +76,7 @@ def normalize_name(text: str) -> str:
     """Return the comparison key of a name: no case, accents, punctuation or spaces.
 
     Latin/Greek/Cyrillic letters lose their diacritics; kana, Hangul, Thai and CJK keep
-    every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m". The usual
+    every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m", œ/æ "oe"/"ae". The usual
     input forms meet the official spelling: hiragana is read as katakana, full-width
     and half-width forms as their plain letters (NFKD). The cases are shared with the
     autocomplete's normaliser (frontend/lib/normalize-cases.json).
@@ -92,8 +94,15 @@ def normalize_name(text: str) -> str:
         else:
             base = char
             kept.append(char)
-    recomposed = unicodedata.normalize("NFC", "".join(kept)).casefold().translate(_GENDER)
+    recomposed = unicodedata.normalize("NFC", "".join(kept)).casefold().translate(_FOLD)
     return "".join(c for c in recomposed if c.isalnum() or _is_mark(c))
+
+
+def isolate(text: str) -> str:
+    """``text`` bidi-isolated (first strong isolate … pop directional isolate), to put a
+    name or what a player typed into a translated sentence: "Mime Jr." keeps its full
+    stop at its end inside Arabic, and an Arabic name keeps its order inside English."""
+    return f"\u2068{text}\u2069"
 
 
 def accepted_names(value: object) -> list[str]:

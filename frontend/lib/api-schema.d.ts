@@ -432,6 +432,8 @@ export interface components {
     };
     /** NameEntry */
     NameEntry: {
+      /** Aka */
+      aka?: string[] | null;
       /** En */
       en?: string | null;
       /** Id */

@@ -32,6 +32,14 @@ describe("filterNames", () => {
     expect(found.every((n) => n.name.startsWith("A"))).toBe(true);
     expect(filterNames(many, "x", 3).map((n) => n.name)).toEqual(["Xa1", "Xa3", "Xa5"]);
   });
+  it("matches the other spellings the server accepts, showing the page's name", () => {
+    const list = [
+      { name: "Pikachu", aka: ["Пикачу"] },
+      { name: "仆刀将军", aka: ["仆斬將軍"] },
+    ];
+    expect(filterNames(list, "пика", 8)).toEqual([list[0]]);
+    expect(filterNames(list, "仆斬", 8)).toEqual([list[1]]);
+  });
   it("lists the name spelled exactly first: Mew before Mewtwo", () => {
     const list = [{ name: "Mewtwo" }, { name: "Mew" }];
     expect(filterNames(list, "mew", 8).map((n) => n.name)).toEqual(["Mew", "Mewtwo"]);

@@ -2,8 +2,9 @@
 // and the suggestions built on it.
 import type { NameEntry } from "./api-types";
 
-/** What matching reads of a names-list entry: its name, and its English name if any. */
-type Named = Pick<NameEntry, "name" | "en">;
+/** What matching reads of a names-list entry: its name, its English name and the other
+ *  spellings the server accepts, if any. */
+type Named = Pick<NameEntry, "name" | "en" | "aka">;
 
 const STRIP_MARKS_AFTER = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -25,7 +26,7 @@ function toKatakana(text: string): string {
 /**
  * The comparison key of a name, like the server's `normalize_name`: no case, spaces or
  * punctuation; Latin/Greek/Cyrillic lose their accents, while marks of other scripts
- * stay (ガ is not カ). ♀/♂ become "f"/"m". Hiragana reads as katakana, full-width and
+ * stay (ガ is not カ). ♀/♂ become "f"/"m", œ/æ "oe"/"ae". Hiragana reads as katakana, full-width and
  * half-width forms as their plain letters. Both sides are held to the same cases
  * (normalize-cases.json).
  */
@@ -45,26 +46,31 @@ export function normalizeName(text: string): string {
     if (char === "♀") key += "f";
     else if (char === "♂") key += "m";
     else if (char === "ß") key += "ss";
+    else if (char === "œ") key += "oe";
+    else if (char === "æ") key += "ae";
     else if (KEPT.test(char)) key += char;
   }
   return key;
 }
 
-const keys = new WeakMap<Named, [string, string]>();
+const keys = new WeakMap<Named, string[]>();
 
-function keysOf(entry: Named): [string, string] {
+/** The comparison keys of an entry: its name first, then the others. */
+function keysOf(entry: Named): string[] {
   let cached = keys.get(entry);
   if (!cached) {
-    cached = [normalizeName(entry.name), entry.en ? normalizeName(entry.en) : ""];
+    const spellings = [entry.name, entry.en ?? "", ...(entry.aka ?? [])];
+    cached = spellings.map(normalizeName).filter(Boolean);
     keys.set(entry, cached);
   }
   return cached;
 }
 
 /**
- * Names matching the query in the page language or in English, ignoring case, accents
- * and punctuation: a name the query spells exactly first (Mew before Mewtwo), then
- * names starting with it, then names containing it.
+ * Names matching the query by any name the server accepts (the page language's, the
+ * English one, the other spellings), ignoring case, accents and punctuation: a name
+ * the query spells exactly first (Mew before Mewtwo), then names starting with it,
+ * then names containing it.
  */
 export function filterNames<T extends Named>(
   names: readonly T[],
@@ -77,23 +83,20 @@ export function filterNames<T extends Named>(
   const prefix: T[] = [];
   const inside: T[] = [];
   for (const entry of names) {
-    const [name, en] = keysOf(entry);
-    if (name === needle || en === needle) exact.push(entry);
-    else if (name.startsWith(needle) || en.startsWith(needle)) prefix.push(entry);
-    else if (name.includes(needle) || en.includes(needle)) inside.push(entry);
+    const found = keysOf(entry);
+    if (found.includes(needle)) exact.push(entry);
+    else if (found.some((key) => key.startsWith(needle))) prefix.push(entry);
+    else if (found.some((key) => key.includes(needle))) inside.push(entry);
   }
   return exact.concat(prefix, inside).slice(0, limit);
 }
 
-/** Suggestions without the Pokémon already guessed (by their name in either language). */
+/** Suggestions without the Pokémon already guessed (by any of their names). */
 export function withoutGuessed<T extends Named>(
   options: readonly T[],
   guessed: readonly string[],
 ): T[] {
   if (guessed.length === 0) return [...options];
   const seen = new Set(guessed.map(normalizeName));
-  return options.filter((entry) => {
-    const [name, en] = keysOf(entry);
-    return !seen.has(name) && !(en && seen.has(en));
-  });
+  return options.filter((entry) => !keysOf(entry).some((key) => seen.has(key)));
 }

@@ -7,10 +7,13 @@ describe("format", () => {
     expect(format("Guess {used} of {total}", { used: 2, total: 6 })).toBe("Guess 2 of 6");
   });
   it("fills a placeholder used twice", () => {
-    expect(format("{n} + {n}", { n: "1" })).toBe("1 + 1");
+    expect(format("{n} + {n}", { n: 1 })).toBe("1 + 1");
   });
   it("leaves unknown placeholders untouched", () => {
-    expect(format("{name}: {missing}", { name: "Pikachu" })).toBe("Pikachu: {missing}");
+    expect(format("{name}: {missing}", { name: "Pikachu" })).toBe("\u2068Pikachu\u2069: {missing}");
+  });
+  it("isolates a name, so its punctuation stays with it in a right-to-left sentence", () => {
+    expect(format("كان {name}.", { name: "Mime Jr." })).toBe("كان \u2068Mime Jr.\u2069.");
   });
   it("does not treat inherited object keys as values", () => {
     expect(format("{toString}", {})).toBe("{toString}");

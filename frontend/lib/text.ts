@@ -3,11 +3,22 @@
 import type { Hint, HintKey, HintRow, Result } from "./api-types";
 import type { UiStrings } from "./strings";
 
-/** Fills `{name}` placeholders; unknown placeholders are left as they are. */
+/** First-strong isolate and its end: text inside keeps its own direction. */
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+/**
+ * Fills `{name}` placeholders; unknown placeholders are left as they are. A text value
+ * (a Pokémon's name, what a player typed) is bidi-isolated, so "Mime Jr." keeps its
+ * full stop at its end inside an Arabic sentence and an Arabic name inside an English
+ * one; numbers are left bare.
+ */
 export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    Object.hasOwn(values, key) ? String(values[key]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    if (!Object.hasOwn(values, key)) return whole;
+    const value = values[key];
+    return typeof value === "string" ? `${FSI}${value}${PDI}` : String(value);
+  });
 }
 
 /** A gettext plural, tabled by the server for 0–199 (one digit per count, an index

@@ -130,6 +130,9 @@ class NameEntry(Schema):
     name: str
     id: int  # the national Pokédex number, for the suggestion's picture
     en: str | None = None  # the English name, where it differs
+    # Other spellings the server accepts for it (older, regional, transliterated, typed
+    # without symbols): the suggestions match them too.
+    aka: list[str] | None = None
 
 
 class Names(Schema):

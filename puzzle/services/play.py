@@ -243,11 +243,13 @@ def identify(text: str, lang: str) -> Pokemon:
     suggestions = index.suggest(text, limit=1)
     if suggestions:
         message = _("“%(text)s” is not a Pokémon we know. Did you mean %(suggestion)s?") % {
-            "text": text,
-            "suggestion": suggestions[0],
+            "text": rules.isolate(text),
+            "suggestion": rules.isolate(suggestions[0]),
         }
     else:
-        message = _("“%(text)s” is not a Pokémon we know. Check the spelling.") % {"text": text}
+        message = _("“%(text)s” is not a Pokémon we know. Check the spelling.") % {
+            "text": rules.isolate(text)
+        }
     raise UnknownPokemon(message, suggestions=suggestions)
 
 
@@ -263,9 +265,9 @@ def hard_mode_refusal(game: Game, guess: Pokemon, lang: str) -> str | None:
         return None
     index, key = violation
     return _("Hard mode: %(name)s does not fit the %(hint)s hint from %(earlier)s.") % {
-        "name": guess.display_name(lang),
+        "name": rules.isolate(guess.display_name(lang)),
         "hint": HINT_NAMES[key],
-        "earlier": earlier[index].display_name(lang),
+        "earlier": rules.isolate(earlier[index].display_name(lang)),
     }
 
 
@@ -278,7 +280,7 @@ def _judge(game: G, pokemon: Pokemon, lang: str, now: datetime, attempt: int | N
         if pokemon.id in game.guesses:
             raise AlreadyGuessed(
                 _("You already guessed %(name)s. It did not use an attempt.")
-                % {"name": pokemon.display_name(lang)}
+                % {"name": rules.isolate(pokemon.display_name(lang))}
             )
         refusal = hard_mode_refusal(game, pokemon, lang)
         if refusal:

@@ -32,6 +32,11 @@ def guess(client: Client, number: int, name, lang: str = "en"):
     )
 
 
+def without_aka(entry: dict) -> dict:
+    """A names-list entry without its other spellings (tested on their own)."""
+    return {key: value for key, value in entry.items() if key != "aka"}
+
+
 def wrong_names(answer_id: int, count: int) -> list[str]:
     return list(
         Pokemon.objects.exclude(pk=answer_id)
@@ -181,7 +186,7 @@ class TestGuessing:
         error = response.json()["error"]
         assert error["code"] == "unknown_pokemon"
         assert error["suggestions"] == ["Bulbasaur"]
-        assert "Did you mean Bulbasaur?" in error["message"]
+        assert "Did you mean \u2068Bulbasaur\u2069?" in error["message"]
         assert state["guesses"] == []
 
     def test_a_name_with_no_close_match_says_so(self, client, pikachu_today):
@@ -410,8 +415,8 @@ class TestNames:
         response = client.get("/api/pokemon/names?lang=de")
         data = response.json()
         assert len(data["names"]) == 1025
-        assert {"name": "Bisasam", "en": "Bulbasaur", "id": 1} in data["names"]
-        assert {"name": "Pikachu", "id": 25} in data["names"]
+        assert {"name": "Bisasam", "en": "Bulbasaur", "id": 1} in map(without_aka, data["names"])
+        assert {"name": "Pikachu", "id": 25} in map(without_aka, data["names"])
         assert "max-age=86400" in response["Cache-Control"]
 
     def test_it_answers_not_modified_for_a_known_etag(self, client):
@@ -423,7 +428,7 @@ class TestNames:
         Pokemon.objects.filter(pk=25).update(name_fil="Pikatsu")
         Pokemon.objects.get(pk=25).save()
         data = client.get("/api/pokemon/names?lang=fil").json()
-        assert {"name": "Pikatsu", "en": "Pikachu", "id": 25} in data["names"]
+        assert {"name": "Pikatsu", "en": "Pikachu", "id": 25} in map(without_aka, data["names"])
 
 
 class TestSilhouette:

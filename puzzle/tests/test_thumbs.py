@@ -36,4 +36,4 @@ def test_a_number_that_is_no_pokemon_is_not_found(client):
 def test_the_names_list_carries_each_pokemons_number(client):
     names = client.get("/api/pokemon/names?lang=de").json()["names"]
     bulbasaur = next(entry for entry in names if entry["name"] == "Bisasam")
-    assert bulbasaur == {"name": "Bisasam", "en": "Bulbasaur", "id": 1}
+    assert bulbasaur["id"] == 1

@@ -170,6 +170,7 @@ export function GuessInput({
             id={inputId}
             className="gg-combo__input"
             type="text"
+            dir="auto"
             role="combobox"
             aria-autocomplete="list"
             aria-expanded={expanded}
@@ -225,7 +226,7 @@ export function GuessInput({
                   ) : (
                     <span className="gg-combo__thumb gg-combo__thumb--none" aria-hidden="true" />
                   )}
-                  <span className="gg-combo__name">{option.name}</span>
+                  <bdi className="gg-combo__name">{option.name}</bdi>
                   {option.en && (
                     <span className="gg-combo__en" lang="en">
                       {option.en}

@@ -42,7 +42,7 @@ export function Silhouette({ src, answer, pop }: Props) {
       </div>
       {answer && (
         <figcaption className="gg-stage__caption">
-          <span className="gg-stage__name">{answer.name}</span>
+          <bdi className="gg-stage__name">{answer.name}</bdi>
           {answer.name_en !== answer.name && (
             <span className="gg-stage__en">
               {format(strings.englishName, { name: answer.name_en })}

@@ -34,8 +34,47 @@ NAME_LANGUAGES = {
     "th": "th",
     "zh": "zh-hans",
 }
-# Spellings people type for names with symbols (docs/design.md "Languages").
-ALIASES = {29: ["Nidoran F"], 32: ["Nidoran M"]}
+# Spellings people type for names with symbols (docs/design.md "Languages"): the letter,
+# and the word for female or male in each language the site speaks where Nidoran keeps
+# its symbol, as its players say it aloud.
+ALIASES = {
+    29: [
+        "Nidoran F",
+        "Nidoran female",
+        "Nidoran femelle",
+        "Nidoran hembra",
+        "Nidoran weiblich",
+        "Nidoran femmina",
+        "Nidoran fêmea",
+        "Nidoran vrouwtje",
+        "Nidoran hun",
+        "Nidoran samica",
+        "Nidoran hunn",
+        "Nidoran babae",
+        "Nidoran cái",
+        "Нидоран самка",
+        "ニドランメス",
+        "니드런암컷",
+        "นิโดรันตัวเมีย",
+    ],
+    32: [
+        "Nidoran M",
+        "Nidoran male",
+        "Nidoran mâle",
+        "Nidoran macho",
+        "Nidoran männlich",
+        "Nidoran maschio",
+        "Nidoran mannetje",
+        "Nidoran han",
+        "Nidoran samiec",
+        "Nidoran lalaki",
+        "Nidoran đực",
+        "Нидоран самец",
+        "ニドランオス",
+        "니드런수컷",
+        "นิโดรันตัวผู้",
+    ],
+}
 
 
 def data_aliases(entry: dict) -> list[str]:
