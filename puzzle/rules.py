@@ -258,10 +258,17 @@ def hard_mode_violation(
     return None
 
 
+# Thai vowels written before the consonant they follow in speech (เ แ โ ใ ไ).
+_THAI_LEADING_VOWELS = frozenset("\u0e40\u0e41\u0e42\u0e43\u0e44")
+
+
 def first_letter(name: str) -> str:
-    """The lifeline: the first letter or digit of a name (Mr. Mime → M), upper-cased."""
+    """The lifeline: the first letter or digit of a name (Mr. Mime → M), upper-cased.
+
+    In Thai it is the first consonant: a vowel written before it (โพรีกอน → พ) is
+    said after it, and five such vowels would say almost nothing about the name."""
     for char in unicodedata.normalize("NFC", name):
-        if char.isalnum():
+        if char.isalnum() and char not in _THAI_LEADING_VOWELS:
             return char.upper()
     return name[:1]
 

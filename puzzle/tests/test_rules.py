@@ -489,3 +489,18 @@ def test_it_passes_the_spot_checks(pokedex):
     assert by_id[866]["stage"] == 3  # Mr. Rime: Mime Jr. -> Mr. Mime (Galar) -> Mr. Rime
     assert by_id[865]["stage"] == 2  # Sirfetch'd: from Galarian Farfetch'd
     assert by_id[150]["stage"] == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "letter"),
+    [
+        ("Mr. Mime", "M"),
+        ("pikachu", "P"),
+        ("ピカチュウ", "ピ"),
+        ("โพรีกอน", "พ"),  # the leading vowel โ is said after พ
+        ("ไดโอลา", "ด"),
+        ("พิคาชู", "พ"),
+    ],
+)
+def test_the_lifeline_letter_is_a_meaningful_first_letter(name, letter):
+    assert rules.first_letter(name) == letter
