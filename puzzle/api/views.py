@@ -6,6 +6,8 @@ them. Writes are CSRF-protected and rate limited per player and per client
 (``portal.ratelimits``); everything else every route shares is ``portal.api``.
 """
 
+import hashlib
+import hmac
 import uuid
 from collections.abc import Callable
 from functools import wraps
@@ -30,7 +32,15 @@ from portal.public_cache import depends_on_url_only
 from puzzle import pokedex, rules, stats
 from puzzle.api import schemas, shapes
 from puzzle.images import silhouette, thumbs
-from puzzle.models import DailyPuzzle, Game, PlayerGame, PracticeRound, launch_date, today
+from puzzle.models import (
+    DailyPuzzle,
+    Game,
+    PlayerGame,
+    Pokemon,
+    PracticeRound,
+    launch_date,
+    today,
+)
 from puzzle.services import play
 
 # Status of each refusal of the rules; every other error is raised as ApiError.
@@ -209,6 +219,17 @@ def results(request: HttpRequest, number: int):
     return {"number": puzzle.number, **cast(dict, summary)}
 
 
+def _silhouette_key(puzzle: DailyPuzzle, answer: Pokemon) -> str:
+    """The puzzle's number and a keyed digest of what its image depends on (the date, the
+    answer and its artwork's version): whoever reads the cache cannot tell the answer
+    from the key, not even by its edit time, which the thumbnails' keys pair with its
+    number (docs/security.md)."""
+    drawn = f"{puzzle.date}:{answer.id}:{answer.updated_at.isoformat()}"
+    secret = settings.SILHOUETTE_SECRET.encode()
+    digest = hmac.new(secret, f"pokeguess.silhouette-key:{drawn}".encode(), hashlib.sha256)
+    return f"puzzle:silhouette:{puzzle.number}:{digest.hexdigest()[:32]}"
+
+
 @router.api_operation(
     GET,
     "/puzzle/{puzzle:number}/silhouette.png",
@@ -220,9 +241,8 @@ def silhouette_image(request: HttpRequest, number: int):
     puzzle = _puzzle(number)
     answer = pokedex.get(puzzle.pokemon_id)
     assert answer is not None
-    # Keyed by what the image depends on, and nothing that names the Pokémon.
     data = cache.get_or_set(
-        f"puzzle:silhouette:{puzzle.date}:{answer.updated_at.timestamp()}",
+        _silhouette_key(puzzle, answer),
         lambda: silhouette.render_varied(
             answer.artwork_path(), settings.SILHOUETTE_SECRET, puzzle.date.isoformat()
         ),

@@ -78,3 +78,36 @@ def test_the_answer_is_revealed_after_the_end():
     assert response.json()["state"]["answer"]["name"] == "Evoli"
     assert state["answer"]["name"] == "Evoli"
     assert "Evoli" not in html  # pages are the same for everyone; the island asks the API
+
+
+def cache_keys() -> list[str]:
+    """Every key in the default cache: local memory in the default profile, Redis (this
+    worker's own database, conftest.py) when ``REDIS_URL`` is set."""
+    from django.core.cache import cache
+
+    if hasattr(cache, "_cache") and isinstance(cache._cache, dict):
+        return list(cache._cache)
+    client = cache._cache.get_client()
+    return [key.decode() for key in client.scan_iter()]
+
+
+def test_no_cache_key_names_the_answer():
+    """Whoever reads the cache (Redis) learns nothing about today's answer from its keys:
+    not its number, its names, nor its last edit time, which the thumbnails' keys pair
+    with its number."""
+    with time_machine.travel(NOON, tick=False):
+        DailyPuzzle.objects.create(date=date(2026, 11, 21), pokemon_id=ANSWER, scheduled=True)
+        answer = Pokemon.objects.get(pk=ANSWER)
+        answer.save()  # a staff edit: an edit time no other Pokémon has
+        client = Client()
+        payload = client.get("/api/puzzle/today?lang=de").json()
+        assert client.get(payload["silhouette_url"]).status_code == 200
+        assert client.get("/api/pokemon/25/thumb.webp").status_code == 200
+        keys = cache_keys()
+    assert any("silhouette" in key for key in keys)
+    forbidden = {str(ANSWER), str(answer.updated_at.timestamp()), answer.updated_at.isoformat()}
+    for key in keys:
+        parts = set(re.split(r"[:/._-]", key.lower())) | set(key.split(":"))
+        assert not parts & forbidden, key
+        for name in secrets(answer):
+            assert name.lower() not in key.lower(), key
