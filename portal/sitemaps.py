@@ -9,6 +9,7 @@ puzzles, each with every language's alternates), are also kept an hour in Django
 cache, under a key of the day (``sitemap_view``).
 """
 
+import re
 from functools import wraps
 from urllib.parse import urlsplit
 
@@ -19,6 +20,7 @@ from django.utils import timezone
 from django.views.decorators.cache import cache_control, cache_page
 
 from portal import languages
+from portal.public_cache import canonical_query, url_only
 
 LIMIT = 1000
 CACHE_SECONDS = 60 * 60  # for shared caches (a CDN, a crawler's proxy)
@@ -40,9 +42,22 @@ class LocalizedSitemap(Sitemap):
         return urlsplit(settings.SITE_URL).netloc or super().get_domain(site)
 
 
-def sitemap_view(view, *, cached: bool = False):
+def section_page(request: HttpRequest) -> dict[str, str]:
+    """The one query parameter a section reads, Django's page ``p``, as the index writes
+    it: a number from 2 up, without leading zeros; page 1 has none. Anything else is
+    page 1 (a page past the last is the view's 404, which no cache keeps)."""
+    page = request.GET.get("p", "")
+    if re.fullmatch(r"[0-9]{1,6}", page) and int(page) > 1:
+        return {"p": str(int(page))}
+    return {}
+
+
+def sitemap_view(view, *, cached: bool = False, paged: bool = True):
     """Django's sitemap ``view``, which shared caches may keep an hour; ``cached``: the
-    origin keeps it an hour too, until midnight at most (a new day, a new key)."""
+    origin keeps it an hour too, until midnight at most (a new day, a new key). It
+    answers at its canonical URL only (``portal.public_cache.canonical_query``): the
+    section's page for a section (``paged``), no query for the index. It depends on
+    its URL alone, never on the browser's language."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -52,4 +67,5 @@ def sitemap_view(view, *, cached: bool = False):
         kept = cache_page(CACHE_SECONDS, key_prefix=f"sitemap:{day}")(view)
         return kept(request, *args, **kwargs)
 
-    return cache_control(public=True, max_age=CACHE_SECONDS)(wrapper)
+    canonical = canonical_query(section_page) if paged else canonical_query()
+    return url_only(cache_control(public=True, max_age=CACHE_SECONDS)(canonical(wrapper)))

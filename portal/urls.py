@@ -38,7 +38,7 @@ urlpatterns = [
     # An index over per-app sections, each paginated (portal.sitemaps).
     path(
         "sitemap.xml",
-        sitemap_view(sitemap_views.index, cached=True),
+        sitemap_view(sitemap_views.index, cached=True, paged=False),
         {"sitemaps": sitemaps, "sitemap_url_name": "sitemap_section"},
         name="sitemap_index",
     ),

@@ -28,7 +28,7 @@ from ninja.decorators import decorate_view
 
 from portal import languages, players, ratelimits
 from portal.api import ApiError, Error, api_request, too_many_requests
-from portal.public_cache import depends_on_url_only
+from portal.public_cache import canonical_query, url_only
 from puzzle import pokedex, rules, stats
 from puzzle.api import schemas, shapes
 from puzzle.images import silhouette, thumbs
@@ -91,6 +91,23 @@ GET = ["GET", "HEAD"]
 def _names_lang(request: HttpRequest) -> str:
     # From the URL alone, never the cookie: the list is publicly cached per URL.
     return languages.normalize(request.GET.get("lang")) or languages.DEFAULT
+
+
+def _names_query(request: HttpRequest) -> dict[str, str]:
+    """The names list's canonical query: ``lang`` a supported code, ``v`` the current
+    version (the island's URL carries both); either may be left out. Any other query is
+    redirected here, so a shared cache holds a few copies per version, not one per
+    made-up URL (docs/scaling.md "The cache key rule")."""
+    query = {}
+    if "lang" in request.GET:
+        query["lang"] = _names_lang(request)
+    if "v" in request.GET:
+        query["v"] = pokedex.version()
+    return query
+
+
+# Images read no query parameter: any query is redirected to the bare URL.
+IMAGE_URL = (canonical_query(), url_only)
 
 
 def _lang() -> str:
@@ -237,6 +254,7 @@ def _silhouette_key(puzzle: DailyPuzzle, answer: Pokemon) -> str:
     openapi_extra=image("image/png"),
     url_name="silhouette",
 )
+@decorate_view(*IMAGE_URL)
 def silhouette_image(request: HttpRequest, number: int):
     puzzle = _puzzle(number)
     answer = pokedex.get(puzzle.pokemon_id)
@@ -255,7 +273,12 @@ def silhouette_image(request: HttpRequest, number: int):
 
 
 @router.api_operation(GET, "/pokemon/names", response={200: schemas.Names, **errors()})
-@decorate_view(etag(lambda request: f'"{pokedex.version()}-{_names_lang(request)}"'))
+@decorate_view(
+    etag(lambda request: f'"{pokedex.version()}-{_names_lang(request)}"'),
+    # Outside the ETag: a URL that is not canonical is redirected before it is compared.
+    canonical_query(_names_query, permanent=False, max_age=60),
+    url_only,
+)
 def names(request: HttpRequest):
     """Every guessable name in the language, with English; the same for everyone."""
     lang = _names_lang(request)
@@ -264,7 +287,7 @@ def names(request: HttpRequest):
     response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
     response["Content-Language"] = lang
     patch_cache_control(response, public=True, max_age=86400)
-    return depends_on_url_only(response)
+    return response
 
 
 @router.api_operation(
@@ -273,6 +296,7 @@ def names(request: HttpRequest):
     response=errors(404),
     openapi_extra=image("image/webp"),
 )
+@decorate_view(*IMAGE_URL)
 def thumb(request: HttpRequest, pokemon_id: int):
     """A small picture for the name suggestions (a neutral mark without artwork)."""
     pokemon = pokedex.get(pokemon_id)
