@@ -14,6 +14,7 @@ from ninja import Schema
 from pydantic import Field, StrictBool, StrictInt
 
 from puzzle import rules
+from puzzle.services.play import MAX_NAME
 
 Result = Literal["correct", "present", "wrong", "higher", "lower"]
 Status = Literal["playing", "won", "lost"]
@@ -21,8 +22,21 @@ Status = Literal["playing", "won", "lost"]
 Distribution = Annotated[list[int], Field(min_length=6, max_length=6)]
 
 
+# The request bodies' documents say no more than the rules accept (puzzle/services/play.py),
+# so a client built from them never sends what the server turns down as malformed
+# (puzzle/tests/test_fuzz.py). The rules themselves refuse the rest, with their own codes
+# (empty_guess, name_too_long, invalid_generations), so these bounds are documented here,
+# not enforced a second time. No other property is documented: a body stays far below
+# the API's 2 KB limit.
+CLOSED: dict = {"additionalProperties": False}
+# At most MAX_NAME characters with one that is neither a space nor a control character.
+GUESS_NAME: dict = {"minLength": 1, "maxLength": MAX_NAME, "pattern": r"[^\s\x00-\x1f\x7f-\x9f]"}
+
+
 class GuessIn(Schema):
-    name: str
+    model_config = {**Schema.model_config, "json_schema_extra": CLOSED}
+
+    name: str = Field(json_schema_extra=GUESS_NAME)
     # With the first guess: play this game in hard mode (kept for the game).
     hard_mode: StrictBool = False
     # The number of guesses the game had when this one was typed: a retry of a guess
@@ -31,8 +45,16 @@ class GuessIn(Schema):
 
 
 class PracticeIn(Schema):
-    # Any of 1–9; none or empty means every generation.
-    generations: list[StrictInt] | None = None
+    model_config = {**Schema.model_config, "json_schema_extra": CLOSED}
+
+    # Any of 1–9, each once; none or empty means every generation.
+    generations: (
+        Annotated[
+            list[Annotated[StrictInt, Field(json_schema_extra={"minimum": 1, "maximum": 9})]],
+            Field(json_schema_extra={"maxItems": 9, "uniqueItems": True}),
+        ]
+        | None
+    ) = None
     hard_mode: StrictBool = False
 
 

@@ -1,7 +1,8 @@
 """Fuzz the API from its OpenAPI document with schemathesis (``-m fuzz``).
 
 Runs through Django's WSGI app in the test process, with a CSRF token so writes reach
-the view. Checks: never a 5xx, documented status codes, content types and schemas.
+the view. Checks: never a 5xx, documented status codes, content types and schemas, and no request
+the document allows refused as malformed.
 """
 
 import pytest
@@ -22,11 +23,30 @@ from puzzle.tests.examples import examples
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", get_wsgi_application())
 
 CSRF = "fuzzfuzzfuzzfuzzfuzzfuzzfuzzfuzz"  # a 32-character secret, as the cookie holds
+# What a request the document allows may get: success, a redirect to the canonical URL
+# (docs/scaling.md), or a refusal of the game's rules or state (no such puzzle, game
+# over, not a Pokémon, rate limited); never 400, which says the request was malformed.
+ACCEPTED = {200, 201, 204, 301, 302, 403, 404, 409, 422, 429}
+
+
+def documented_requests_are_accepted(ctx, response, case) -> None:
+    """schemathesis's ``positive_data_acceptance`` with this API's refusals: the document
+    allows no request that the server turns down as invalid."""
+    if case.meta is None or not case.meta.generation.mode.is_positive:
+        return
+    if response.status_code not in ACCEPTED:
+        raise AssertionError(
+            f"{case.method} {case.formatted_path} with {case.body!r} is allowed by the "
+            f"document but answered {response.status_code}: {response.text[:200]}"
+        )
+
+
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
     content_type_conformance,
     response_schema_conformance,
+    documented_requests_are_accepted,
 ]
 
 

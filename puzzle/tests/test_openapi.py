@@ -107,3 +107,48 @@ def test_real_responses_validate_against_the_document(client, today):
         client.get("/api/puzzle/99/silhouette.png"), "/api/puzzle/{number}/silhouette.png"
     )
     assert client.get("/api/puzzle/21/silhouette.png")["Content-Type"] == "image/png"
+
+
+def body_schema(path: str) -> dict:
+    content = DOCUMENT["paths"][path]["post"]["requestBody"]["content"]
+    return {"allOf": [content["application/json"]["schema"]], **DOCUMENT}
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/puzzle/{number}/guesses", {"name": ""}),
+        ("/api/puzzle/{number}/guesses", {"name": " \u3000\t"}),
+        ("/api/puzzle/{number}/guesses", {"name": "\x00\x85"}),
+        ("/api/puzzle/{number}/guesses", {"name": "a" * 61}),
+        ("/api/puzzle/{number}/guesses", {"name": "Mew", "padding": "x" * 4000}),
+        ("/api/practice", {"generations": [0]}),
+        ("/api/practice", {"generations": [10]}),
+        ("/api/practice", {"generations": [1], "padding": "x" * 4000}),
+    ],
+)
+def test_the_document_allows_no_body_the_server_refuses_as_malformed(client, today, path, body):
+    """What the rules turn down (400) or the size limit (413), the document forbids too;
+    puzzle/tests/test_fuzz.py checks the converse with generated bodies."""
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(body_schema(path)).validate(body)
+    url = path.replace("{number}", "21")
+    response = client.post(url, json.dumps(body), content_type="application/json")
+    assert response.status_code in (400, 413)
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/puzzle/{number}/guesses", {"name": " Mew "}),
+        ("/api/puzzle/{number}/guesses", {"name": "x" * 60, "hard_mode": True}),
+        ("/api/practice", {"generations": list(range(1, 10))}),
+        ("/api/practice", {"generations": None}),
+        ("/api/practice", {}),
+    ],
+)
+def test_bodies_the_document_allows_are_not_refused_as_malformed(client, today, path, body):
+    jsonschema.Draft202012Validator(body_schema(path)).validate(body)
+    url = path.replace("{number}", "21")
+    response = client.post(url, json.dumps(body), content_type="application/json")
+    assert response.status_code in (201, 422)
