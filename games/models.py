@@ -163,6 +163,14 @@ class Game(models.Model):
             return None
         return f"{parts.scheme}://{parts.netloc}"
 
+    @property
+    def frame_host(self) -> str:
+        """The host the frame loads the game from, named on the button that loads it."""
+        try:
+            return urlsplit(self.frame_url).hostname or self.frame_url
+        except ValueError:  # a row written before validation
+            return self.frame_url
+
 
 def item_model(kind: kinds.SectionKind) -> type[models.Model]:
     """The item model of a kind that lists items (``Game``'s related list it names)."""

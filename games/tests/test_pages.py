@@ -104,8 +104,11 @@ def test_each_page_has_a_hero_a_frame_and_json_ld(client, slug):
     game = Game.objects.get(slug=slug)
     assert '<h1 id="game-title" class="hero__title">' in html
     assert f'<section class="section game-frame" id="{game.frame_anchor}"' in html
-    assert f'src="{game.frame_url}"' in html
-    assert re.search(r'allow="[^"]*fullscreen', html) and "data-fullscreen" in html
+    # The game's site is loaded only on the visitor's click (tests/e2e/test_shell.py).
+    assert "<iframe" not in html
+    assert f'data-frame-src="{game.frame_url}"' in html
+    assert f"Play {game.name} — loads the game from {game.frame_host}" in html
+    assert re.search(r'data-frame-allow="[^"]*fullscreen', html) and "data-fullscreen" in html
     assert "open " in html and 'target="_blank"' in html  # visible fallback link
     data = json.loads(
         re.search(r'<script type="application/ld\+json">(.+?)</script>', html, re.S).group(1)
@@ -147,9 +150,11 @@ class TestSpecificPages:
         related = block(html, "more-games")
         assert related.count('class="card card--link"') == 3
 
-    def test_vex5_has_a_lazy_frame_with_the_spec_heights_and_three_cross_links(self, client):
+    def test_vex5_has_a_click_to_load_frame_with_the_spec_heights_and_three_cross_links(
+        self, client
+    ):
         html = page(client, "vex5")
-        assert 'loading="lazy"' in html
+        assert "<iframe" not in html and 'data-frame-src="' in html
         assert "--frame-height:600px" in html and "--frame-height-small:500px" in html
         related = html[html.index('id="more-games"') :]
         for slug in ("pokerogue", "stickman-hook", "monkey-mart"):

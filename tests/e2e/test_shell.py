@@ -1,5 +1,5 @@
 """The site shell in Chromium: mobile menu, language switcher, smooth scroll, RTL,
-accordions and the game frame's fullscreen button."""
+accordions, the game frame that loads on a click and its fullscreen button."""
 
 import re
 
@@ -136,10 +136,38 @@ def test_the_faq_is_readable_without_javascript(browser, server):
     context.close()
 
 
+def test_the_game_frame_loads_only_when_the_visitor_asks(page):
+    requested = []
+    page.route(
+        re.compile(r"^https://"),
+        lambda route: requested.append(route.request.url) or route.fulfill(body="<p>game</p>"),
+    )
+    page.goto("/time-shooter-3/")
+    frame = page.get_by_role("region", name="Play Time Shooter 3: SWAT Now")
+    play = frame.get_by_role(
+        "button", name=re.compile(r"^Play Time Shooter 3.* loads the game from \S+$")
+    )
+    expect(play).to_be_visible()
+    expect(frame.locator("iframe")).to_have_count(0)
+    expect(frame.get_by_role("button", name="Fullscreen")).to_be_hidden()
+    assert not requested
+    # From the keyboard: focus the button and press Enter.
+    play.focus()
+    page.keyboard.press("Enter")
+    iframe = frame.locator("iframe")
+    expect(iframe).to_have_count(1)
+    expect(iframe).to_be_focused()
+    expect(play).to_have_count(0)
+    expect(page.frame_locator("iframe").get_by_text("game")).to_be_visible()
+    assert requested
+
+
 def test_the_fullscreen_button_puts_the_game_in_fullscreen(page):
     page.route(re.compile(r"^https://"), lambda route: route.fulfill(body="<p>game</p>"))
     page.goto("/time-shooter-3/")
     frame = page.get_by_role("region", name="Play Time Shooter 3: SWAT Now")
+    frame.get_by_role("button", name=re.compile(r"^Play Time Shooter 3")).click()
+    expect(frame.locator("iframe")).to_have_count(1)
     frame.get_by_role("button", name="Fullscreen").click()
     # The element in fullscreen holds the game's iframe, not the page or the button bar.
     fullscreen = page.locator(":fullscreen")

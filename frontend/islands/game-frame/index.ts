@@ -1,16 +1,29 @@
-// Game frame island: a fullscreen button for the embedded third-party game.
+// Game frame island: the embedded third-party game loads only when the visitor asks for
+// it. The page holds a button with the frame's address; a click (or Enter or Space)
+// makes the iframe in its place, so the game's site sees no request before that. Then a
+// fullscreen button for the game.
 export function mount(root: HTMLElement): void {
-  const frame = root.querySelector<HTMLIFrameElement>("iframe");
-  const button = root.querySelector<HTMLButtonElement>("[data-fullscreen]");
-  if (!frame || !button) return;
-  if (!document.fullscreenEnabled) {
-    button.hidden = true;
-    return;
-  }
-  button.hidden = false;
-  button.addEventListener("click", () => {
-    const target = root.querySelector<HTMLElement>(".frame") ?? frame;
-    target.requestFullscreen().catch((error: unknown) => {
+  const play = root.querySelector<HTMLButtonElement>("[data-frame-src]");
+  const fullscreen = root.querySelector<HTMLButtonElement>("[data-fullscreen]");
+  if (!play) return;
+  play.addEventListener(
+    "click",
+    () => {
+      const frame = document.createElement("iframe");
+      frame.src = play.dataset.frameSrc ?? "";
+      frame.title = play.dataset.frameTitle ?? "";
+      frame.setAttribute("allow", play.dataset.frameAllow ?? "");
+      frame.referrerPolicy = "strict-origin-when-cross-origin";
+      (play.closest(".frame__poster") ?? play).replaceWith(frame);
+      // Keyboard focus follows the button into the game it loaded.
+      frame.focus();
+      if (fullscreen && document.fullscreenEnabled) fullscreen.hidden = false;
+    },
+    { once: true },
+  );
+  fullscreen?.addEventListener("click", () => {
+    const target = root.querySelector<HTMLElement>(".frame");
+    target?.requestFullscreen().catch((error: unknown) => {
       console.warn("Fullscreen was refused", error);
     });
   });
