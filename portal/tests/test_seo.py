@@ -88,3 +88,13 @@ def test_absolute_urls_use_site_url_when_set(client, settings):
     settings.SITE_URL = "https://pokeguess.example"
     html = head(client.get("/about/", HTTP_HOST="127.0.0.1:9000").content.decode())
     assert '<link rel="canonical" href="https://pokeguess.example/about/">' in html
+
+
+def test_a_missing_page_names_no_canonical_or_alternates(client):
+    """A 404 is no page of the site: no canonical, hreflang or og:url pointing at a
+    missing URL (search engines would be told it exists in 19 languages)."""
+    html = client.get("/de/nope/").content.decode()
+    assert 'rel="canonical"' not in html
+    assert "<link rel=\"alternate\" hreflang=" not in html
+    assert 'property="og:url"' not in html
+    assert '<meta name="robots" content="noindex">' in html
