@@ -62,3 +62,31 @@ def test_no_page_scrolls_sideways_on_a_phone_in_any_language(page, path):
             "document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
         assert overflow <= 0, (code, path, overflow)
+
+
+def test_the_japanese_headline_breaks_between_phrases_not_inside_words(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/ja/")
+    title = page.locator("#hero-title")
+    expect(title).to_have_css("word-break", "auto-phrase")
+    # Narrow enough that the headline must wrap somewhere.
+    title.evaluate("el => { el.style.inlineSize = '6.5em'; }")
+    # Each line of the headline as the browser laid it out: none starts inside ポケモン
+    # (without phrase breaking: "このポケ" / "モン、だー" / "れだ？").
+    lines = title.evaluate(
+        """el => {
+            const range = document.createRange();
+            const text = el.firstChild;
+            const tops = [];
+            const starts = [];
+            for (let i = 0; i < text.length; i++) {
+                range.setStart(text, i);
+                range.setEnd(text, i + 1);
+                const top = Math.round(range.getBoundingClientRect().top);
+                if (!tops.includes(top)) { tops.push(top); starts.push(i); }
+            }
+            return starts.map((s, n) => text.data.slice(s, starts[n + 1]));
+        }"""
+    )
+    assert len(lines) > 1 and "ポケモン" in "".join(lines), lines  # it wraps
+    assert not any(line.startswith(("ケモン", "モン", "ン")) for line in lines), lines
