@@ -295,12 +295,42 @@ STATIC_URL = "/static/"
 STATIC_ROOT: Path | None = BASE_DIR / "staticfiles"
 FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
 STATICFILES_DIRS = [FRONTEND_DIST]
-STORAGES = {
+STORAGES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "portal.storage.StaticStorage"},
 }
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
+# Uploaded artwork lives under MEDIA_ROOT on one machine. With a bucket it goes to
+# S3-compatible object storage instead (django-storages), so several nodes share it
+# without a shared disk (docs/deploy.md). The keys come from AWS_ACCESS_KEY_ID and
+# AWS_SECRET_ACCESS_KEY, or the machine's role, read by boto3 itself.
+AWS_STORAGE_BUCKET_NAME: str = env.str("AWS_STORAGE_BUCKET_NAME", default="")
+# Where artwork URLs point when that is not this site: the CSP lets images load from it.
+MEDIA_ORIGIN = ""
+if AWS_STORAGE_BUCKET_NAME:
+    _endpoint: str = env.str("AWS_S3_ENDPOINT_URL", default="")
+    _custom_domain: str = env.str("AWS_S3_CUSTOM_DOMAIN", default="")
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": AWS_STORAGE_BUCKET_NAME,
+            "endpoint_url": _endpoint or None,
+            "region_name": env.str("AWS_S3_REGION_NAME", default="") or None,
+            # A public host in front of the bucket (a CDN): plain URLs. Without one the
+            # URLs are signed and expire, so the bucket can stay private.
+            "custom_domain": _custom_domain or None,
+            # A new upload gets a new name, as on the file system, so no cache in
+            # front keeps showing the image it replaced.
+            "file_overwrite": False,
+        },
+    }
+    if _custom_domain:
+        MEDIA_ORIGIN = "https://" + _custom_domain.split("/", 1)[0]
+    elif _endpoint:
+        MEDIA_ORIGIN = f"{urlsplit(_endpoint).scheme}://{urlsplit(_endpoint).netloc}"
+    else:
+        MEDIA_ORIGIN = "https://*.amazonaws.com"
 # Uploaded artwork is served by Django when nothing else does (SQLite profile, `make run`);
 # production sets SERVE_MEDIA=0 and the proxy serves /media/ (README "Production profile").
 SERVE_MEDIA: bool = env.bool(
@@ -352,6 +382,8 @@ _script_src = ["'self'"]
 _connect_src = ["'self'"]
 _img_src = ["'self'", "data:"]
 _frame_src = ["'self'"]
+if MEDIA_ORIGIN:
+    _img_src += [MEDIA_ORIGIN]
 if ANALYTICS_ID:
     _script_src += ["https://www.googletagmanager.com"]
     _connect_src += ["https://*.google-analytics.com", "https://*.googletagmanager.com"]

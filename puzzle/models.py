@@ -8,7 +8,7 @@ a redeploy loses nothing.
 import datetime as dt
 import uuid
 from datetime import UTC, date, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -150,16 +150,21 @@ class Pokemon(models.Model):
             return self.artwork.url
         return static(f"puzzle/artwork/{self.id}.webp")
 
-    def artwork_path(self) -> str:
-        """A readable file path for the image renderer (uploaded or bundled)."""
-        if self.artwork:
-            return self.artwork.path
+    def open_artwork(self) -> IO[bytes]:
+        """The artwork for the image renderers, open for reading (close it after use).
+
+        An upload is read through its storage (``STORAGES["default"]``), which on
+        several nodes is object storage with no local path; bundled artwork ships with
+        the code. A new file object each time: the Pokédex's rows are shared by the
+        threads of a worker (``puzzle.pokedex``), so the field's own file is left alone."""
+        if self.artwork.name:
+            return self.artwork.storage.open(self.artwork.name, "rb")
         from django.contrib.staticfiles import finders
 
         found = finders.find(f"puzzle/artwork/{self.id}.webp")
         if not found:
             raise FileNotFoundError(f"No artwork for Pokémon {self.id}")
-        return str(found)
+        return open(str(found), "rb")  # noqa: SIM115 - the caller closes it
 
     def names_for(self, lang: str) -> list[str]:
         """Every name accepted for a guess on a page in ``lang``."""

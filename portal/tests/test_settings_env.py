@@ -31,6 +31,10 @@ VARIABLES = [
     "REDIS_TIMEOUT",
     "CACHE_PREFIX",
     "SERVE_MEDIA",
+    "AWS_STORAGE_BUCKET_NAME",
+    "AWS_S3_ENDPOINT_URL",
+    "AWS_S3_CUSTOM_DOMAIN",
+    "AWS_S3_REGION_NAME",
     "SECURE_COOKIES",
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS",
@@ -122,6 +126,31 @@ class TestDefaults:
         options = values["DATABASES"]["default"]["OPTIONS"]
         assert options["server_side_binding"] is True
         assert "prepare_threshold" not in options  # Django's default: never prepare
+
+
+class TestArtworkStorage:
+    def test_without_a_bucket_uploads_stay_on_the_file_system(self, load):
+        values = load()
+        assert values["STORAGES"]["default"]["BACKEND"].endswith("FileSystemStorage")
+
+    def test_a_bucket_sends_uploads_to_its_s3_endpoint(self, load):
+        values = load(AWS_STORAGE_BUCKET_NAME="art", AWS_S3_ENDPOINT_URL="https://s3.example:9000")
+        default = values["STORAGES"]["default"]
+        assert default["BACKEND"] == "storages.backends.s3.S3Storage"
+        assert default["OPTIONS"]["bucket_name"] == "art"
+        assert default["OPTIONS"]["endpoint_url"] == "https://s3.example:9000"
+
+    def test_the_page_policy_lets_artwork_load_from_the_endpoint(self, load):
+        values = load(
+            AWS_STORAGE_BUCKET_NAME="art", AWS_S3_ENDPOINT_URL="https://s3.example:9000/x"
+        )
+        directives = values["CONTENT_SECURITY_POLICY"]["DIRECTIVES"]
+        assert "https://s3.example:9000" in directives["img-src"]
+
+    def test_a_custom_domain_is_the_origin_artwork_loads_from(self, load):
+        values = load(AWS_STORAGE_BUCKET_NAME="art", AWS_S3_CUSTOM_DOMAIN="cdn.example/art")
+        assert values["STORAGES"]["default"]["OPTIONS"]["custom_domain"] == "cdn.example/art"
+        assert "https://cdn.example" in values["CONTENT_SECURITY_POLICY"]["DIRECTIVES"]["img-src"]
 
 
 class TestValues:

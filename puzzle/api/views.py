@@ -247,6 +247,11 @@ def _silhouette_key(puzzle: DailyPuzzle, answer: Pokemon) -> str:
     return f"puzzle:silhouette:{puzzle.number}:{digest.hexdigest()[:32]}"
 
 
+def _silhouette(answer: Pokemon, seed: str) -> bytes:
+    with answer.open_artwork() as artwork:
+        return silhouette.render_varied(artwork, settings.SILHOUETTE_SECRET, seed)
+
+
 @router.api_operation(
     GET,
     "/puzzle/{puzzle:number}/silhouette.png",
@@ -261,9 +266,7 @@ def silhouette_image(request: HttpRequest, number: int):
     assert answer is not None
     data = cache.get_or_set(
         _silhouette_key(puzzle, answer),
-        lambda: silhouette.render_varied(
-            answer.artwork_path(), settings.SILHOUETTE_SECRET, puzzle.date.isoformat()
-        ),
+        lambda: _silhouette(answer, puzzle.date.isoformat()),
         timeout=60 * 60 * 24 * 7,
     )
     response = HttpResponse(data, content_type="image/png")
@@ -407,9 +410,7 @@ def practice_silhouette(request: HttpRequest, round_id: uuid.UUID):
     assert answer is not None
     data = cache.get_or_set(
         f"puzzle:practice-silhouette:{round_.pk}",
-        lambda: silhouette.render_varied(
-            answer.artwork_path(), settings.SILHOUETTE_SECRET, f"practice:{round_.pk}"
-        ),
+        lambda: _silhouette(answer, f"practice:{round_.pk}"),
         timeout=60 * 60 * 24,
     )
     response = HttpResponse(data, content_type="image/png")

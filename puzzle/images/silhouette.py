@@ -18,12 +18,15 @@ import hmac
 import random
 from dataclasses import dataclass
 from io import BytesIO
+from typing import IO
 
 from PIL import Image, ImageChops, ImageFilter
 
 SIZE = 256  # the plain fit (uploads are normalised to it)
 CANVAS = 288  # every puzzle's silhouette: a fixed size that says nothing
 INK = (27, 29, 54)
+# An artwork: a file path, or a binary file open for reading (``Pokemon.open_artwork``).
+Artwork = str | IO[bytes]
 SOLID = 128  # alpha at or above this becomes fully opaque; softer edge pixels keep theirs
 MIN_IOU = 0.9  # a puzzle's mask keeps at least this overlap with the transformed artwork
 
@@ -44,7 +47,7 @@ def _png(alpha: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def render_silhouette(path: str) -> bytes:
+def render_silhouette(path: Artwork) -> bytes:
     """The plain silhouette of an artwork (the admin preview; never served for a puzzle)."""
     with Image.open(path) as source:
         art = _fit(source)
@@ -86,7 +89,7 @@ def variation(secret: str | bytes, seed: str) -> Variation:
     )
 
 
-def transformed_alpha(path: str, v: Variation) -> Image.Image:
+def transformed_alpha(path: Artwork, v: Variation) -> Image.Image:
     """The artwork's alpha after the geometric part of ``v`` (mirror, rotation, scale,
     offset) on the fixed canvas: the fair reference the final mask is judged against."""
     with Image.open(path) as source:
@@ -136,7 +139,7 @@ def iou(a: Image.Image, b: Image.Image) -> float:
     return inter / union if union else 1.0
 
 
-def puzzle_mask(path: str, v: Variation) -> Image.Image:
+def puzzle_mask(path: Artwork, v: Variation) -> Image.Image:
     """The binary mask of a puzzle's silhouette (what ``render_varied`` draws).
 
     The one-pixel grow or shrink is skipped for thin shapes, where it would change too
@@ -156,7 +159,7 @@ def mask_of(alpha: Image.Image, v: Variation) -> Image.Image:
     return _edge_noise(mask, v)
 
 
-def render_varied(path: str, secret: str | bytes, seed: str) -> bytes:
+def render_varied(path: Artwork, secret: str | bytes, seed: str) -> bytes:
     """The silhouette served for a puzzle (``seed`` its date, ISO) or a practice round
     (``seed`` "practice:<id>"): each its own variation of the shape."""
     return _png(puzzle_mask(path, variation(secret, seed)))

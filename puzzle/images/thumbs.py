@@ -31,10 +31,10 @@ def _webp(image: Image.Image) -> bytes:
 
 def render_thumb(pokemon: Pokemon) -> bytes:
     try:
-        path = pokemon.artwork_path()
-    except (FileNotFoundError, ValueError):
+        artwork = pokemon.open_artwork()
+    except FileNotFoundError:
         return _neutral()
-    with Image.open(path) as source:
+    with artwork, Image.open(artwork) as source:
         art = source.convert("RGBA")
     box = art.getbbox()
     if box:

@@ -38,9 +38,10 @@ def test_staff_can_upload_artwork_and_add_a_species_to_the_pool(staff):
     assert pokemon.artwork.name.endswith(".webp")
     assert pokemon.in_daily_pool
     assert Pokemon.objects.in_pool().filter(pk=700).exists()
-    with Image.open(pokemon.artwork.path) as art:
+    with pokemon.open_artwork() as artwork, Image.open(artwork) as art:
         assert art.size == (256, 256)
-    silhouette = Image.open(BytesIO(render_silhouette(pokemon.artwork_path())))
+    with pokemon.open_artwork() as artwork:
+        silhouette = Image.open(BytesIO(render_silhouette(artwork)))
     assert silhouette.size == (256, 256)
 
 
