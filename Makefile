@@ -26,7 +26,8 @@ PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
 .PHONY: run dev setup test lint test-python test-js test-e2e fuzz chromium bench bench-spike lighthouse \
-	messages translation-status clean pokedex lock lines api-types
+	messages translation-status clean pokedex lock lines api-types nginx topology topology-stop \
+	test-topology
 
 run: setup
 	@echo "Serving on http://127.0.0.1:$(PORT) (Ctrl+C to stop)"
@@ -147,6 +148,30 @@ chromium:
 	else \
 		echo "Browser tests need Debian's chromium: run 'sudo apt-get install chromium fonts-noto-core fonts-noto-cjk' and try again." >&2; exit 1; \
 	fi
+
+# Debian's nginx fronts `make topology`; systemd-analyze checks the units of deploy/.
+nginx:
+	@if [ -x /usr/sbin/nginx ] && command -v systemd-analyze >/dev/null; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx systemd >/dev/null; \
+	else \
+		echo "The topology needs Debian's nginx: run 'sudo apt-get install nginx systemd' and try again." >&2; exit 1; \
+	fi
+
+# --- The production topology (docs/deploy.md) -------------------------------------
+
+# nginx, two gunicorn nodes, PostgreSQL, Redis and a local S3 endpoint on this machine,
+# on http://127.0.0.1:$(TOPOLOGY_PORT) (scripts/topology.py); left running.
+TOPOLOGY_PORT ?= 8080
+topology: setup nginx
+	TOPOLOGY_PORT=$(TOPOLOGY_PORT) $(PY) -m scripts.topology
+
+topology-stop: $(STAMPS)/python
+	$(PY) -m scripts.topology stop
+
+# The tests that start a topology of their own (tests/topology/, marker `topology`).
+test-topology: setup nginx
+	$(VENV)/bin/pytest -q -m topology -p no:xdist tests/topology
 
 # --- Measurements (not tests) -----------------------------------------------------
 
