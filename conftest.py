@@ -26,6 +26,14 @@ def pytest_configure(config):
         config.pluginmanager.import_plugin("schemathesis.pytest.plugin")
 
 
+def pytest_ignore_collect(collection_path, config):
+    # The topology's tests start nginx and two servers (a minute): collected only when
+    # asked for by their marker (make test-topology), never by the quick suite.
+    if collection_path.name == "topology" and collection_path.parent.name == "tests":
+        return "topology" not in (config.option.markexpr or "")
+    return None
+
+
 def pytest_collection_modifyitems(items):
     # schemathesis names each operation's test ``test_…[GET /api/…]``, but pytest 9 builds
     # an item's id from its original name and its parameters, which schemathesis does not

@@ -1,0 +1,235 @@
+"""The production topology run for real (docs/deploy.md): nginx in front of two gunicorn
+nodes, PostgreSQL, Redis and an S3 endpoint, all on loopback addresses. The files of
+deploy/ are checked by the programs that read them, and what nginx adds is checked from
+the outside: its cache, the client address it passes on, shared artwork and a node
+that dies in the middle of a burst of guesses."""
+
+import http.client
+import json
+import shutil
+import subprocess
+import threading
+import time
+import uuid
+from http.cookies import SimpleCookie
+
+import psycopg
+import pytest
+
+from scripts.bench_names import GUESSES
+from scripts.serve import ROOT
+
+pytestmark = pytest.mark.topology
+
+
+class Client:
+    """One visitor: a connection to nginx from a loopback address of its own, with its
+    cookies."""
+
+    def __init__(self, port: int, source: str = "127.0.0.1") -> None:
+        self.port, self.source = port, source
+        self.cookies: dict[str, str] = {}
+        self.conn = self._connect()
+
+    def _connect(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=30, source_address=(self.source, 0)
+        )
+
+    def request(self, method: str, path: str, body: dict | None = None, headers=None):
+        headers = dict(headers or {})
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+        try:
+            self.conn.request(method, path, json.dumps(body) if body else None, headers)
+            response = self.conn.getresponse()
+            data = response.read()
+        except (OSError, http.client.HTTPException):
+            self.conn.close()
+            self.conn = self._connect()
+            raise
+        for header in response.headers.get_all("Set-Cookie") or []:
+            for key, morsel in SimpleCookie(header).items():
+                self.cookies[key] = morsel.value
+        return response, data
+
+    def today(self) -> int:
+        response, data = self.request("GET", "/api/puzzle/today")
+        assert response.status == 200
+        return json.loads(data)["number"]
+
+
+def test_nginx_accepts_the_site_it_serves(topology):
+    checked = subprocess.run(
+        [*topology.nginx_command(), "-t"], capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_systemd_accepts_the_units(tmp_path):
+    # The units name /srv/pokeguess; here that is this checkout, whose programs exist.
+    units = []
+    for unit in (ROOT / "deploy" / "systemd").iterdir():
+        name = unit.name.replace("@.", "@8001.")
+        (tmp_path / name).write_text(unit.read_text().replace("/srv/pokeguess", str(ROOT)))
+        units.append(str(tmp_path / name))
+    checked = subprocess.run(
+        [shutil.which("systemd-analyze") or "systemd-analyze", "verify", *units],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (checked.returncode, checked.stderr) == (0, "")
+
+
+def test_a_page_is_served_from_nginx_the_second_time_without_a_cookie(topology):
+    path = f"/vex5/?visit={uuid.uuid4().hex}"
+    first, _body = Client(topology.port).request("GET", path)
+    second, _body = Client(topology.port).request("GET", path)
+    assert (first.status, first.headers["X-Cache-Status"]) == (200, "MISS")
+    assert (second.status, second.headers["X-Cache-Status"]) == (200, "HIT")
+    assert second.headers.get("Set-Cookie") is None
+
+
+def test_a_player_answer_is_never_kept(topology):
+    client = Client(topology.port)
+    client.today()
+    response, _body = client.request("GET", "/api/puzzle/today")
+    assert response.headers["X-Cache-Status"] == "MISS"
+
+
+def test_an_english_copy_of_an_unprefixed_page_never_reaches_a_german_visitor(topology):
+    path = f"/?visit={uuid.uuid4().hex}"
+    english = {"Accept-Language": "en-GB,en;q=0.9"}
+    Client(topology.port).request("GET", path, headers=english)
+    kept, _body = Client(topology.port).request("GET", path, headers=english)
+    assert kept.headers["X-Cache-Status"] == "HIT"
+    visitors = [
+        {**english, "Cookie": "django_language=de"},
+        {"Accept-Language": "de-AT,de;q=0.9"},
+        {"Accept-Language": "xx-YY, de;q=0.5"},  # a first language of none of ours
+    ]
+    for headers in visitors:
+        response, _body = Client(topology.port).request("GET", path, headers=headers)
+        assert (response.status, response.headers["Location"]) == (302, f"/de{path}"), headers
+
+
+def test_guesses_are_limited_by_the_address_nginx_saw_not_by_what_the_client_claims(topology):
+    # The unknown-name budget is 120 a minute per client address. Every guess below
+    # claims another address in X-Forwarded-For; nginx appends the one it saw, and the
+    # app (TRUSTED_PROXY_HOPS=1) must count them all against that one. The budget's
+    # minute may turn during the run, so the refusal comes within two budgets.
+    client = Client(topology.port, source="127.0.0.2")
+    number = client.today()
+    for i in range(241):
+        response, data = client.request(
+            "POST",
+            f"/api/puzzle/{number}/guesses",
+            {"name": "Zzyzxq"},
+            {"X-Forwarded-For": f"198.51.100.{i % 250}"},
+        )
+        if response.status != 422:
+            break
+    assert (response.status, json.loads(data)["error"]["code"]) == (429, "rate_limited")
+    assert i >= 120
+    other = Client(topology.port, source="127.0.0.3")
+    response, _data = other.request(
+        "POST", f"/api/puzzle/{other.today()}/guesses", {"name": "Zzyzxq"}
+    )
+    assert response.status == 422
+
+
+def test_artwork_uploaded_through_one_node_is_served_by_the_other(topology):
+    saved = topology.manage(
+        "node-a",
+        "shell",
+        "-v",
+        "0",
+        "-c",
+        "from io import BytesIO\n"
+        "from PIL import Image\n"
+        "from django.core.files.base import ContentFile\n"
+        "from puzzle.models import Pokemon\n"
+        "image = Image.new('RGBA', (256, 256), (0, 0, 0, 0))\n"
+        "image.paste((200, 30, 30, 255), (64, 64, 192, 160))\n"
+        "out = BytesIO(); image.save(out, 'WEBP')\n"
+        "pokemon = Pokemon.objects.get(pk=700)\n"
+        "pokemon.artwork.save('700.webp', ContentFile(out.getvalue()))\n"
+        "print(pokemon.artwork.name)\n",
+    )
+    assert saved.strip().startswith("artwork/700")
+    node_b = topology.node_url("node-b")
+    neutral = _get(node_b + "/api/pokemon/1000/thumb.webp")
+    # Node B reads the Pokédex again within POKEDEX_CHECK_SECONDS (2).
+    deadline = time.monotonic() + 10
+    while (thumb := _get(node_b + "/api/pokemon/700/thumb.webp")) == neutral:
+        assert time.monotonic() < deadline, "node B never drew the uploaded artwork"
+        time.sleep(0.5)
+    assert thumb[:4] == b"RIFF"
+    for node in ("node-a", "node-b"):
+        assert list(topology.media(node).iterdir()) == []  # nothing on either disk
+
+
+def _get(url: str) -> bytes:
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.read()
+
+
+def test_a_node_killed_during_a_burst_loses_no_acknowledged_guess(topology):
+    players = [Client(topology.port) for _ in range(8)]
+    number = players[0].today()
+    for player in players:
+        player.today()
+    acknowledged: list[tuple[str, str]] = []  # (player id, the name of the guess)
+    after_kill: list[int] = []
+    killed = threading.Event()
+    lock = threading.Lock()
+
+    def play(index: int, player: Client) -> None:
+        for name in GUESSES[index : index + 6]:
+            try:
+                response, data = player.request(
+                    "POST", f"/api/puzzle/{number}/guesses", {"name": name}
+                )
+            except (OSError, http.client.HTTPException):
+                continue  # no answer: not acknowledged
+            with lock:
+                if killed.is_set():
+                    after_kill.append(response.status)
+                if response.status == 201:
+                    pid = player.cookies["pg_player"].split(":", 1)[0]
+                    acknowledged.append((pid, json.loads(data)["guess"]["name"]))
+                if response.status == 201 and len(acknowledged) == 10:
+                    topology.kill_node("node-b")
+                    killed.set()
+            if response.status == 201 and json.loads(data)["state"]["status"] != "playing":
+                return
+
+    threads = [threading.Thread(target=play, args=(i, p)) for i, p in enumerate(players)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        topology.start_node("node-b")
+    assert killed.is_set()
+    assert 201 in after_kill  # node A went on answering through nginx
+    with psycopg.connect(topology.database_url) as conn:
+        stored = {
+            (str(player), name)
+            for player, name in conn.execute(
+                "SELECT g.player_id, p.name_en FROM puzzle_playergame g"
+                " CROSS JOIN LATERAL jsonb_array_elements_text(g.guesses::jsonb) AS e(id)"
+                " JOIN puzzle_pokemon p ON p.id = e.id::int"
+                " WHERE g.player_id = ANY(%s)",
+                ([uuid.UUID(player) for player in {pid for pid, _name in acknowledged}],),
+            )
+        }
+    missing = [guess for guess in acknowledged if guess not in stored]
+    assert missing == []
