@@ -178,9 +178,10 @@ test-topology: setup nginx
 bench: setup
 	$(PY) -m scripts.bench
 
-# The midnight spike (locust): 2,000 players over a minute; BIG=1 for 10,000.
-bench-spike: setup
-	$(if $(BIG),SPIKE_PLAYERS=10000) $(PY) -m scripts.bench_spike
+# The midnight spike (locust): 2,000 players over a minute; BIG=1 for 10,000. Through
+# the production topology (nginx and two nodes); DIRECT=1 for one gunicorn alone.
+bench-spike: setup $(if $(DIRECT),,nginx)
+	$(if $(BIG),SPIKE_PLAYERS=10000) $(if $(DIRECT),BENCH_DIRECT=1) $(PY) -m scripts.bench_spike
 
 # The island's API types, generated from the OpenAPI document (scripts/api_types.py);
 # run after changing puzzle/api/schemas.py (a test fails while they are stale).

@@ -9,15 +9,24 @@ Starts gunicorn (scripts/serve.py) on a free loopback port against PostgreSQL an
    ``make bench-spike BIG=1`` for 10,000) arriving over a minute, each playing one
    whole game (scripts/spike_locustfile.py), printed per endpoint.
 
+By default the players go through the production topology (scripts/topology.py: nginx
+in front of two gunicorn nodes, its own folder ``.make/bench-topology``), and the run
+ends with the share of requests nginx's cache answered; ``BENCH_DIRECT=1`` (``make
+bench-spike DIRECT=1``) drives one gunicorn without nginx instead, as before.
+
 Only talks to 127.0.0.1. Rate limiting is off: every player shares one address here.
 """
 
 import csv
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import urllib.request
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from scripts.bench import (
@@ -28,13 +37,53 @@ from scripts.bench import (
     production_site,
     speed_after,
 )
-from scripts.serve import ROOT
+from scripts.serve import ROOT, free_port
+from scripts.topology import Topology
 
 LOCUSTFILE = ROOT / "scripts" / "spike_locustfile.py"
 PLAYERS = int(os.environ.get("SPIKE_PLAYERS", "2000"))
 ARRIVAL = float(os.environ.get("SPIKE_ARRIVAL", "60"))  # seconds over which they arrive
 CAPACITY_SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))
 CAPACITY_USERS = int(os.environ.get("BENCH_PLAYERS", "32"))
+DIRECT = os.environ.get("BENCH_DIRECT", "") not in ("", "0")
+# The cache status nginx logs for each proxied read (the pokeguess log format).
+CACHE_STATUS = re.compile(r'"(?:GET|HEAD) [^"]*" \d+ \d+ \S+ "[^"]*" (\S+) ')
+
+
+@contextmanager
+def topology_site() -> Iterator[Topology]:
+    """The production topology with rate limiting off, its nodes sharing the workers
+    ``make bench`` gives one gunicorn."""
+    from scripts.bench import WORKERS
+
+    topology = Topology(
+        root=ROOT / ".make" / "bench-topology",
+        port=free_port(),
+        database="pokeguess_topology_bench",
+        cache_prefix="pokeguess-topology-bench",
+        workers=max(2, WORKERS // 2),
+        ratelimit=False,
+    )
+    try:
+        topology.start()
+        yield topology
+    finally:
+        topology.stop()
+
+
+def cache_summary(access_log: Path) -> str:
+    statuses = Counter(
+        match.group(1)
+        for match in map(CACHE_STATUS.search, access_log.read_text().splitlines())
+        if match
+    )
+    reads = sum(statuses.values())
+    hits = statuses["HIT"] + statuses["STALE"] + statuses["UPDATING"]
+    counts = ", ".join(f"{status} {n}" for status, n in statuses.most_common())
+    return (
+        f"nginx's cache answered {hits / (reads or 1):.1%} of {reads} proxied reads ({counts}; "
+        "static files are served by nginx and not counted)"
+    )
 
 
 def locust(
@@ -106,46 +155,61 @@ def header() -> str:
 
 
 def main() -> int:
-    # Sync workers close each connection after its response. With threaded ones
-    # (BENCH_THREADS) players keep theirs between guesses, up to four seconds apart.
-    with production_site(keep_alive=10) as base:
+    if DIRECT:
+        # Sync workers close each connection after its response. With threaded ones
+        # (BENCH_THREADS) players keep theirs between guesses, up to four seconds apart.
+        with production_site(keep_alive=10) as base:
+            print(
+                f"gunicorn {describe_workers()} on {os.cpu_count()} cores; latencies in ms; "
+                f"{host_speed()}; the server's log: {SERVER_LOG.relative_to(ROOT)}"
+            )
+            run(base)
+        return 0
+    with topology_site() as topology:
         print(
-            f"gunicorn {describe_workers()} on {os.cpu_count()} cores; latencies in ms; "
-            f"{host_speed()}; the server's log: {SERVER_LOG.relative_to(ROOT)}"
+            f"nginx in front of two gunicorn nodes of {topology.workers} sync workers on "
+            f"{os.cpu_count()} cores; latencies in ms; {host_speed()}; the logs: "
+            f"{topology.log('nginx').parent.relative_to(ROOT)}/"
         )
-        print(f"\nCapacity ({CAPACITY_SECONDS}s each, no think time), ratio to the bare view:")
-        print(header())
-        bare = locust(
-            base, CAPACITY_USERS, CAPACITY_USERS, CAPACITY_SECONDS, "BareView", after_spawn=True
-        )
-        bare_rps = float(bare[0]["Requests/s"]) or 1.0
-        print(line("GET /healthz (bare view)", bare[0]))
-        for label, path, users, target in TARGETS:
-            if path is None:
-                rows = locust(base, users, users, CAPACITY_SECONDS, "Guesser", after_spawn=True)
-                row = next(r for r in rows if r["Name"].startswith("POST"))
-            else:
-                warm(base + path)
-                rows = locust(
-                    base,
-                    users,
-                    users,
-                    CAPACITY_SECONDS,
-                    "PageReader",
-                    after_spawn=True,
-                    BENCH_PATH=path,
-                )
-                row = rows[0]
-            ratio = float(row["Requests/s"]) / bare_rps
-            print(line(f"{label} ({users} users)", row, f"{ratio:6.1%} of bare (target {target})"))
-
-        print(f"\nSpike: {PLAYERS} players arriving over {ARRIVAL:.0f}s, one game each:")
-        rows = locust(base, PLAYERS, PLAYERS / ARRIVAL, int(ARRIVAL) + 45, "MidnightPlayer")
-        print(header())
-        for row in sorted(rows, key=lambda r: r["Name"]):
-            print(line(row["Name"][:34], row, f"{row['Request Count']} requests"))
-        print(f"\n{speed_after()}")
+        run(topology.url)
+        print(cache_summary(topology.log("nginx-access")))
     return 0
+
+
+def run(base: str) -> None:
+    """The capacity table, then the spike, against ``base``."""
+    print(f"\nCapacity ({CAPACITY_SECONDS}s each, no think time), ratio to the bare view:")
+    print(header())
+    bare = locust(
+        base, CAPACITY_USERS, CAPACITY_USERS, CAPACITY_SECONDS, "BareView", after_spawn=True
+    )
+    bare_rps = float(bare[0]["Requests/s"]) or 1.0
+    print(line("GET /healthz (bare view)", bare[0]))
+    for label, path, users, target in TARGETS:
+        if path is None:
+            rows = locust(base, users, users, CAPACITY_SECONDS, "Guesser", after_spawn=True)
+            row = next(r for r in rows if r["Name"].startswith("POST"))
+        else:
+            warm(base + path)
+            rows = locust(
+                base,
+                users,
+                users,
+                CAPACITY_SECONDS,
+                "PageReader",
+                after_spawn=True,
+                BENCH_PATH=path,
+            )
+            row = rows[0]
+        ratio = float(row["Requests/s"]) / bare_rps
+        print(line(f"{label} ({users} users)", row, f"{ratio:6.1%} of bare (target {target})"))
+
+    print(f"\nSpike: {PLAYERS} players arriving over {ARRIVAL:.0f}s, one game each:")
+    rows = locust(base, PLAYERS, PLAYERS / ARRIVAL, int(ARRIVAL) + 45, "MidnightPlayer")
+    print(header())
+    for row in sorted(rows, key=lambda r: r["Name"]):
+        print(line(row["Name"][:34], row, f"{row['Request Count']} requests"))
+    print(f"\n{speed_after()}")
 
 
 if __name__ == "__main__":
