@@ -27,7 +27,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 
 .PHONY: run dev setup test lint test-python test-js test-e2e fuzz chromium bench bench-spike lighthouse \
 	messages translation-status clean pokedex lock lines api-types nginx topology topology-stop \
-	test-topology
+	test-topology deploy-rolling
 
 run: setup
 	@echo "Serving on http://127.0.0.1:$(PORT) (Ctrl+C to stop)"
@@ -168,6 +168,11 @@ topology: setup nginx
 
 topology-stop: $(STAMPS)/python
 	$(PY) -m scripts.topology stop
+
+# Upgrade the running topology to this checkout: migrate, then drain, restart and
+# return each node in turn (docs/deploy.md "Upgrading").
+deploy-rolling: setup
+	$(PY) -m scripts.topology deploy-rolling
 
 # The tests that start a topology of their own (tests/topology/, marker `topology`).
 test-topology: setup nginx

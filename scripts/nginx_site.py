@@ -38,15 +38,18 @@ def render(
     upstreams: list[str],
     cache_dir: str,
     media_root: str | None = None,
+    down: frozenset[str] = frozenset(),
     template: str | None = None,
 ) -> str:
+    """The site file; a node in ``down`` gets no new requests (drained for a restart)."""
     if not upstreams:
         raise ValueError("at least one upstream server (host:port) is needed")
     values = {
         "LISTEN_PORT": listen,
         "STATIC_ROOT": static_root.rstrip("/"),
         "UPSTREAM_SERVERS": "\n".join(
-            f"    server {address} max_fails=1 fail_timeout=5s;" for address in upstreams
+            f"    server {address} max_fails=1 fail_timeout=5s{' down' if address in down else ''};"
+            for address in upstreams
         ),
         "CACHE_DIR": cache_dir,
         "MEDIA_LOCATION": media_location(media_root),

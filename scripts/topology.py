@@ -148,7 +148,15 @@ class Topology:
             secrets_file.chmod(0o600)
         ports = {name: free_port() for name in (*NODES, "s3")}
         self.state_file.write_text(
-            json.dumps({**json.loads(secrets_file.read_text()), "ports": ports}, indent=2)
+            json.dumps(
+                {
+                    **json.loads(secrets_file.read_text()),
+                    "ports": ports,
+                    "nginx_port": self.port,
+                    "workers": self.workers,
+                },
+                indent=2,
+            )
         )
 
     def _copy_code(self, node: str) -> None:
@@ -249,7 +257,7 @@ class Topology:
         )
         _wait_for_ready(f"http://127.0.0.1:{port}/readyz", node, self.log(node))
 
-    def _start_nginx(self) -> None:
+    def _write_site(self, drained: str | None = None) -> None:
         nginx = self.root / "nginx"
         ports = self.state()["ports"]
         site = nginx_site.render(
@@ -257,8 +265,13 @@ class Topology:
             static_root=str(ROOT / "staticfiles"),
             upstreams=[f"127.0.0.1:{ports[node]}" for node in NODES],
             cache_dir=str(nginx / "cache"),
+            down=frozenset({f"127.0.0.1:{ports[drained]}"} if drained else ()),
         )
         (nginx / "pokeguess.conf").write_text(site)
+
+    def _start_nginx(self) -> None:
+        nginx = self.root / "nginx"
+        self._write_site()
         temp = nginx / "tmp"
         # As root, nginx's workers would otherwise run as a user that cannot write here.
         user = "user root;\n" if os.geteuid() == 0 else ""
@@ -297,6 +310,52 @@ class Topology:
             )
         self.processes[name] = process
         (self.root / "pids" / f"{name}.pid").write_text(str(process.pid))
+
+    # --- Deploying -------------------------------------------------------------------
+
+    def deploy_rolling(self, say=print) -> None:
+        """Upgrade a running topology to the checkout as it is now (docs/deploy.md
+        "Upgrading"): migrate once, then one node at a time: take it out of nginx's
+        upstream, stop it gracefully (its workers finish their requests), give it the
+        new code, start it, and put it back once it is ready. The other node serves
+        meanwhile, so no request fails."""
+        if not (self.root / "pids" / "nginx.pid").exists():
+            raise RuntimeError("No topology is running here: start one with make topology.")
+        say("Migrating (the schema must suit the old code too: expand, deploy, contract)")
+        self.manage_checkout("migrate", "--noinput", "-v", "0")
+        for node in NODES:
+            say(f"{node}: drained, restarted on the new code, back in nginx's upstream")
+            self._write_site(drained=node)
+            self.reload_nginx()
+            self._stop(node, signal.SIGTERM)
+            self._copy_code(node)
+            self.start_node(node)
+        self._write_site()
+        self.reload_nginx()
+
+    def manage_checkout(self, *args: str) -> None:
+        """A management command of the checkout itself (the release being deployed)."""
+        done = subprocess.run(
+            [str(BIN / "python"), "manage.py", *args],
+            cwd=ROOT,
+            env=self.node_env(NODES[0]),
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode:
+            raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stderr[-3000:]}")
+
+    def reload_nginx(self) -> None:
+        """nginx rereads its configuration and returns once the workers of the old one,
+        which finish their requests first, have exited."""
+        master = int((self.root / "pids" / "nginx.pid").read_text())
+        old = _children(master)
+        os.kill(master, signal.SIGHUP)
+        deadline = time.monotonic() + START_SECONDS
+        while old & _children(master) or not _children(master) - old:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"nginx did not reload (its log: {self.log('nginx')})")
+            time.sleep(0.05)
 
     # --- Stopping ----------------------------------------------------------------------
 
@@ -350,6 +409,17 @@ def _alive(pid: int, process: subprocess.Popen | None) -> bool:
         return False
 
 
+def _children(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid``."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with suppress(OSError):
+            fields = stat.read_text().rsplit(") ", 1)[1].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.add(int(stat.parent.name))
+    return found
+
+
 def _wait_for_port(port: int, what: str, log: Path) -> None:
     deadline = time.monotonic() + START_SECONDS
     while True:
@@ -381,6 +451,12 @@ def main(argv: list[str]) -> int:
     if argv[1:] == ["stop"]:
         topology.stop()
         print("The topology is stopped.")
+        return 0
+    if argv[1:] == ["deploy-rolling"]:
+        topology.port = topology.state()["nginx_port"]
+        topology.workers = topology.state()["workers"]
+        topology.deploy_rolling()
+        print(f"Deployed, one node at a time, on {topology.url}.")
         return 0
     try:
         topology.start()

@@ -241,3 +241,35 @@ def test_a_node_killed_during_a_burst_loses_no_acknowledged_guess(topology):
         }
     missing = [guess for guess in acknowledged if guess not in stored]
     assert missing == []
+
+
+def test_a_rolling_deploy_fails_no_request(topology):
+    before = {node: _pid(topology, node) for node in ("node-a", "node-b")}
+    statuses: list[int] = []
+    done = threading.Event()
+
+    def read() -> None:
+        client = Client(topology.port)
+        while not done.is_set():
+            try:
+                response, _body = client.request("GET", "/api/puzzle/today")
+                statuses.append(response.status)
+            except (OSError, http.client.HTTPException):
+                statuses.append(0)
+
+    readers = [threading.Thread(target=read) for _ in range(4)]
+    for reader in readers:
+        reader.start()
+    try:
+        topology.deploy_rolling(say=lambda _message: None)
+    finally:
+        done.set()
+        for reader in readers:
+            reader.join()
+    assert all(_pid(topology, node) != pid for node, pid in before.items())
+    assert len(statuses) > 20
+    assert set(statuses) == {200}
+
+
+def _pid(topology, node: str) -> int:
+    return int((topology.root / "pids" / f"{node}.pid").read_text())
