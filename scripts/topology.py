@@ -8,8 +8,10 @@ machine; ``make topology-stop`` stops it.
   ``MEDIA_ROOT``), on the production profile (``DJANGO_ENV=production``, secrets made
   once into ``.topology/secrets.json``), behind nginx with ``TRUSTED_PROXY_HOPS=1``;
 - PostgreSQL on 127.0.0.1:5432 (database ``pokeguess_topology``, migrated at each start,
-  loaded when it is created) and Redis (db 8, its own key prefix);
-- a local S3 endpoint (moto's server, in memory) holding uploaded artwork.
+  loaded once) and Redis (db 8, its own key prefix);
+- a local S3 endpoint (moto's server, in memory: uploads last until the next start).
+
+``make deploy-rolling`` upgrades the running topology to the checkout a node at a time.
 
 Every process is started in a session of its own and noted in ``.topology/pids/``;
 stopping reads those files and stops only those processes. ``tests/topology/`` starts
