@@ -95,6 +95,6 @@ def test_a_missing_page_names_no_canonical_or_alternates(client):
     missing URL (search engines would be told it exists in 19 languages)."""
     html = client.get("/de/nope/").content.decode()
     assert 'rel="canonical"' not in html
-    assert "<link rel=\"alternate\" hreflang=" not in html
+    assert '<link rel="alternate" hreflang=' not in html
     assert 'property="og:url"' not in html
     assert '<meta name="robots" content="noindex">' in html
