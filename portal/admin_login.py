@@ -1,8 +1,10 @@
-"""Admin sign-in throttled per account and per client (docs/security.md).
+"""Admin sign-in throttled per account and client, and per client (docs/security.md).
 
 The check runs in the login form before ``authenticate()``, so a throttled attempt never
 reaches the deliberately slow password hash; only failed attempts are counted, so staff
-who sign in correctly are never held back by their own visits.
+who sign in correctly are never held back by their own visits. Failures count against
+the pair of account and client address, never the account alone: otherwise anyone could
+lock a staff member out by typing wrong passwords for their account.
 """
 
 from typing import Any
@@ -28,14 +30,17 @@ class ThrottledAdminAuthenticationForm(AdminAuthenticationForm):
         request = self.request
         assert request is not None, "the admin's login view always passes the request"
         account = (self.cleaned_data.get("username") or "").casefold()
-        if ratelimits.exhausted(request, "login", account):
+        # The address comes first and has no spaces, so no typed username can make one
+        # client's key equal another's.
+        pair = f"{ratelimits.client_ip(request)} {account}"
+        if ratelimits.exhausted(request, "login", pair):
             # Read back by login() below; HttpRequest declares no such attribute.
             request.login_throttled = True  # type: ignore[attr-defined]
             raise ValidationError(self.error_messages["throttled"], code="throttled")
         try:
             return super().clean()
         except ValidationError:
-            ratelimits.hit(request, "login", account)
+            ratelimits.hit(request, "login", pair)
             raise
 
 

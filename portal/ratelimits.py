@@ -27,7 +27,8 @@ logger = logging.getLogger("portal.ratelimits")
 BUDGETS = {
     "guess": {"player": "30/m", "client": "300/m"},
     "junk": {"player": "30/m", "client": "120/m"},
-    # Failed admin sign-ins, counted per account and per client (portal.admin_login).
+    # Failed admin sign-ins, counted per account and client address (the "player" key)
+    # and per client across accounts (portal.admin_login).
     "login": {"player": "5/15m", "client": "20/15m"},
     # Practice rounds (puzzle/api/views.py), per client.
     "practice-start": {"client": "30/m"},
