@@ -2,8 +2,9 @@
 and each list (sections, FAQ, features, …) on a page of its own, linked from it.
 
 Every list is ordered by drag and drop (django-admin-sortable2); a save made from a form
-opened before someone else's save is refused (``GameForm``, optimistic locking on
-``Game.version``); translated inputs carry ``lang`` and ``dir`` (portal.admin_i18n).
+or the list opened before someone else's save is refused (optimistic locking on
+``Game.version``, portal.admin_lock); translated inputs carry ``lang`` and ``dir``
+(portal.admin_i18n).
 """
 
 from typing import Any
@@ -16,17 +17,12 @@ from adminsortable2.admin import (
 )
 from django import forms
 from django.contrib import admin
-from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.admin.options import InlineModelAdmin
-from django.contrib.contenttypes.models import ContentType
 from django.db import models as db_models
-from django.db.models import F
 from django.http import HttpResponseRedirect
 from django.urls import path, reverse
-from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.text import capfirst
-from django.utils.timezone import localtime
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import (
@@ -37,6 +33,7 @@ from modeltranslation.admin import (
 
 from games import kinds, models
 from portal.admin_i18n import TranslatedInputsMixin
+from portal.admin_lock import VersionLockedAdmin, VersionLockedForm
 
 RICH_TEXT = _(
     "Paragraphs separated by a blank line; lines starting with “- ” make a list; **bold**."
@@ -122,29 +119,6 @@ PARTS: "dict[str, tuple[list[type[InlineModelAdmin[Any, Any]]], str]]" = {
 }
 
 
-def conflict_message(game: models.Game, seen: int, current: int) -> str:
-    """What happened since the form was opened: the admin history of the newer saves."""
-    entries = LogEntry.objects.filter(
-        content_type=ContentType.objects.get_for_model(models.Game),
-        object_id=str(game.pk),
-        action_flag=CHANGE,
-    ).select_related("user")[: max(current - seen, 1)]
-    changes = "; ".join(
-        gettext("%(user)s at %(time)s: %(change)s")
-        % {
-            "user": entry.user.get_username(),
-            "time": date_format(localtime(entry.action_time), "DATETIME_FORMAT"),
-            "change": entry.get_change_message() or gettext("No fields changed."),
-        }
-        for entry in reversed(entries)
-    )
-    return gettext(
-        "This page was saved by someone else after you opened it (%(changes)s). Your "
-        "changes were not saved, so as not to overwrite theirs: reload the page, then "
-        "make your changes again."
-    ) % {"changes": changes or "—"}
-
-
 class HttpsURLField(forms.URLField):
     """A typed address without a scheme means https (frame addresses must be https)."""
 
@@ -153,8 +127,8 @@ class HttpsURLField(forms.URLField):
         super().__init__(**kwargs)
 
 
-class GameForm(forms.ModelForm):
-    """Optimistic locking: the version the form was opened at must still be current."""
+class GameForm(VersionLockedForm):
+    """A game page's own fields, behind the edit lock (portal.admin_lock)."""
 
     class Meta:
         model = models.Game
@@ -163,34 +137,14 @@ class GameForm(forms.ModelForm):
         # which then has both fields and fieldsets (admin.E005).
         exclude: list[str] = []
         field_classes = {"frame_url": HttpsURLField}
-        widgets = {"version": forms.HiddenInput}
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        cleaned = self.cleaned_data
-        if self.instance.pk is None or "version" not in self.fields:
-            return cleaned
-        seen = cleaned.get("version")
-        # Locks the row until this save commits (PostgreSQL); the admin's save runs in
-        # one transaction, so a second editor waits here and then sees the new version.
-        current = (
-            models.Game.objects.select_for_update()
-            .filter(pk=self.instance.pk)
-            .values_list("version", flat=True)
-            .first()
-        )
-        if seen is not None and current is not None and seen != current:
-            raise forms.ValidationError(
-                conflict_message(self.instance, seen, current), code="stale"
-            )
-        return cleaned
 
 
 @admin.register(models.Game)
-class GameAdmin(StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
+class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
     form = GameForm
-    list_display = ["name", "slug", "order", "published", "in_footer", "updated_at"]
-    list_editable = ["order", "published", "in_footer"]
+    list_display = ["name", "slug", "order", "published", "in_footer", "updated_at", "version"]
+    # "version" carries each row's edit lock (portal.admin_lock).
+    list_editable = ["order", "published", "in_footer", "version"]
     list_filter = ["published", "in_footer", "genre", "updated_at"]
     search_fields = ["name", "slug", "seo_title", "hero_title", "developer"]
     view_on_site = True
@@ -272,13 +226,6 @@ class GameAdmin(StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
             format_html_join(" · ", '<a href="{}">{}</a>{}', links),
             gettext("Language of the fields shown"),
         )
-
-    def save_model(self, request, obj, form, change):
-        if change:
-            obj.version = F("version") + 1
-        super().save_model(request, obj, form, change)
-        if change:
-            obj.refresh_from_db(fields=["version"])
 
     def response_change(self, request, obj):
         part = getattr(request, "game_part", None)

@@ -111,6 +111,9 @@ class Pokemon(models.Model):
     )
     in_daily_pool = models.BooleanField(_("in the daily pool"), default=False)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
+    # Optimistic locking in the admin: every edit adds one; a form opened at an older
+    # version is refused (portal.admin_lock).
+    version = models.PositiveIntegerField(_("version"), default=0)
     # Digest per field of what import_pokedex last wrote (docs/content-updates.md).
     import_digests = models.JSONField(default=dict, editable=False)
 

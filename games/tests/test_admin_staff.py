@@ -7,60 +7,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import FaqItem, Game
-from tests.htmlscan import Scanner
+from tests.admin_forms import FormFields, form_of
 
 pytestmark = pytest.mark.django_db
-
-
-class FormFields(Scanner):
-    """The values a browser would post from the admin's change form."""
-
-    def __init__(self):
-        super().__init__()
-        self.data: dict[str, list[str]] = {}
-        self.inputs: dict[str, dict[str, str]] = {}
-        self.html = ""
-        self._textarea: str | None = None
-        self._select: str | None = None
-
-    def handle_starttag(self, tag, attrs):
-        attr = {k: v or "" for k, v in attrs}
-        name = attr.get("name")
-        if tag == "input" and name and "__prefix__" not in name:
-            self.inputs[name] = attr
-            kind = attr.get("type", "text")
-            if kind in ("checkbox", "radio"):
-                if "checked" in attr:
-                    self.data.setdefault(name, []).append(attr.get("value", "on"))
-            elif kind not in ("submit", "button", "file"):
-                self.data.setdefault(name, []).append(attr.get("value", ""))
-        elif tag == "textarea" and name and "__prefix__" not in name:
-            self.inputs[name] = attr
-            self._textarea = name
-            self.data[name] = [""]
-        elif tag == "select" and name and "__prefix__" not in name:
-            self._select = name
-        elif tag == "option" and self._select and "selected" in attr:
-            self.data.setdefault(self._select, []).append(attr.get("value", ""))
-
-    def handle_endtag(self, tag):
-        if tag == "textarea":
-            self._textarea = None
-        if tag == "select":
-            self._select = None
-
-    def handle_data(self, data):
-        if self._textarea:
-            self.data[self._textarea][0] += data.removeprefix("\n")
-
-
-def form_of(client, url: str) -> FormFields:
-    response = client.get(url)
-    assert response.status_code == 200
-    parser = FormFields()
-    parser.html = response.content.decode()
-    parser.feed(parser.html)
-    return parser
 
 
 @pytest.fixture
@@ -207,6 +156,50 @@ class TestOptimisticLocking:
             assert staff.post(change_url(game), form.data).status_code == 302
         game.refresh_from_db()
         assert game.version == before + 2
+
+
+class TestOptimisticLockingInTheList:
+    """The list's editable columns (order, published, in footer) go through the lock."""
+
+    LIST = "/admin/games/game/"
+
+    def row(self, form: FormFields, game: Game) -> str:
+        count = int(form.data["form-TOTAL_FORMS"][0])
+        return next(
+            f"form-{i}-" for i in range(count) if form.data[f"form-{i}-id"] == [str(game.pk)]
+        )
+
+    def test_a_stale_list_edit_is_refused(self, staff, other):
+        game = Game.objects.get(slug="vex5")
+        mine = form_of(staff, self.LIST)
+        theirs = form_of(other, change_url(game))
+        theirs.data["in_footer"] = [] if game.in_footer else ["on"]
+        assert other.post(change_url(game), theirs.data).status_code == 302
+        mine.data[self.row(mine, game) + "order"] = ["99"]
+        response = staff.post(self.LIST, {**mine.data, "_save": ["Save"]})
+        assert response.status_code == 200
+        assert "saved by someone else" in response.content.decode()
+        refreshed = Game.objects.get(pk=game.pk)
+        assert refreshed.order == game.order and refreshed.in_footer != game.in_footer
+
+    def test_a_list_edit_saves_and_moves_the_version_on(self, staff):
+        game = Game.objects.get(slug="vex5")
+        mine = form_of(staff, self.LIST)
+        mine.data[self.row(mine, game) + "order"] = ["99"]
+        response = staff.post(self.LIST, {**mine.data, "_save": ["Save"]})
+        assert response.status_code == 302
+        refreshed = Game.objects.get(pk=game.pk)
+        assert refreshed.order == 99 and refreshed.version == game.version + 1
+
+    def test_a_row_saved_by_someone_else_does_not_refuse_another_rows_edit(self, staff, other):
+        theirs_game, my_game = Game.objects.get(slug="vex5"), Game.objects.get(slug="pokerogue")
+        mine = form_of(staff, self.LIST)
+        theirs = form_of(other, change_url(theirs_game))
+        assert other.post(change_url(theirs_game), theirs.data).status_code == 302
+        mine.data[self.row(mine, my_game) + "order"] = ["99"]
+        response = staff.post(self.LIST, {**mine.data, "_save": ["Save"]})
+        assert response.status_code == 302
+        assert Game.objects.get(pk=my_game.pk).order == 99
 
 
 class TestLanguages:

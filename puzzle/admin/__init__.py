@@ -3,6 +3,7 @@ the schedule of daily puzzles (a Pokémon chosen for a future date)."""
 
 from django.contrib import admin, messages
 from django.core.files.base import ContentFile
+from django.db.models import F
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
@@ -13,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from portal.admin_i18n import TranslatedInputsMixin
+from portal.admin_lock import VersionLockedAdmin
 from puzzle import pokedex
 from puzzle.admin.forms import DailyPuzzleAdminForm, PokemonAdminForm
 from puzzle.images.silhouette import normalize_upload
@@ -20,11 +22,22 @@ from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, today
 
 
 @admin.register(Pokemon)
-class PokemonAdmin(TranslatedInputsMixin, TabbedTranslationAdmin):
+class PokemonAdmin(VersionLockedAdmin, TranslatedInputsMixin, TabbedTranslationAdmin):
     form = PokemonAdminForm
-    list_display = ["id", "name", "type1", "type2", "generation", "stage", "in_daily_pool", "art"]
+    list_display = [
+        "id",
+        "name",
+        "type1",
+        "type2",
+        "generation",
+        "stage",
+        "in_daily_pool",
+        "art",
+        "version",
+    ]
     list_filter = ["in_daily_pool", "generation", "type1", "stage", "has_default_artwork"]
-    list_editable = ["in_daily_pool"]
+    # "version" carries each row's edit lock (portal.admin_lock).
+    list_editable = ["in_daily_pool", "version"]
     search_fields = ["name", "name_en", "id"]
     readonly_fields = ["preview", "has_default_artwork"]
     fields = [
@@ -38,6 +51,7 @@ class PokemonAdmin(TranslatedInputsMixin, TabbedTranslationAdmin):
         "artwork",
         "has_default_artwork",
         "preview",
+        "version",
     ]
     actions = ["add_to_pool", "remove_from_pool"]
 
@@ -66,7 +80,10 @@ class PokemonAdmin(TranslatedInputsMixin, TabbedTranslationAdmin):
     @admin.action(description=_("Add to the daily pool (needs artwork)"))
     def add_to_pool(self, request, queryset) -> None:
         with_art = queryset.exclude(has_default_artwork=False, artwork="")
-        updated = with_art.update(in_daily_pool=True, updated_at=timezone.now())
+        # A new version, so a form opened before this cannot undo it (portal.admin_lock).
+        updated = with_art.update(
+            in_daily_pool=True, updated_at=timezone.now(), version=F("version") + 1
+        )
         pokedex.changed()  # update() sends no signals
         message = ngettext(
             "%(count)d Pokémon added to the pool.", "%(count)d Pokémon added to the pool.", updated
@@ -75,7 +92,9 @@ class PokemonAdmin(TranslatedInputsMixin, TabbedTranslationAdmin):
 
     @admin.action(description=_("Remove from the daily pool"))
     def remove_from_pool(self, request, queryset) -> None:
-        updated = queryset.update(in_daily_pool=False, updated_at=timezone.now())
+        updated = queryset.update(
+            in_daily_pool=False, updated_at=timezone.now(), version=F("version") + 1
+        )
         pokedex.changed()
         message = ngettext(
             "%(count)d Pokémon removed from the pool.",

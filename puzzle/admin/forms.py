@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from modeltranslation.utils import build_localized_fieldname
 
+from portal.admin_lock import VersionLockedForm
 from puzzle import rules
 from puzzle.admin.artwork import validate_artwork
 from puzzle.models import DailyPuzzle, Pokemon, launch_date
@@ -70,7 +71,7 @@ class NameListField(forms.Field):
         return names
 
 
-class PokemonAdminForm(forms.ModelForm):
+class PokemonAdminForm(VersionLockedForm):
     extra_names = NameListField(
         label=gettext_lazy("other accepted names"),
         required=False,

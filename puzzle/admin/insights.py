@@ -7,6 +7,7 @@ players typed that the game refused (each can become an accepted spelling in one
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -95,7 +96,9 @@ def _accept(request: HttpRequest, puzzle: DailyPuzzle) -> HttpResponse:
         pokemon: Pokemon = form.cleaned_data["pokemon"]
         if refused.text not in pokemon.extra_names:
             pokemon.extra_names = [*pokemon.extra_names, refused.text]
-            pokemon.save(update_fields=["extra_names", "updated_at"])
+            # A new version, so a Pokémon form opened before this cannot undo it.
+            pokemon.version = F("version") + 1
+            pokemon.save(update_fields=["extra_names", "version", "updated_at"])
         refused.delete()
         messages.success(
             request,

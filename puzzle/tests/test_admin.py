@@ -1,4 +1,5 @@
-"""Staff tools of the daily game: artwork upload, pool membership, scheduling."""
+"""Staff tools of the daily game: artwork upload, pool membership, scheduling, the
+Pokémon form's edit lock."""
 
 from datetime import UTC, date, datetime
 from io import BytesIO
@@ -9,8 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from puzzle.images.silhouette import render_silhouette
-from puzzle.models import DailyPuzzle, Pokemon
+from puzzle.models import DailyPuzzle, Pokemon, RefusedName
 from puzzle.tests.test_backoffice import form_data
+from tests.admin_forms import form_of
 
 pytestmark = pytest.mark.django_db
 NOON = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
@@ -71,3 +73,49 @@ def test_a_released_puzzle_cannot_be_changed(staff):
         response = staff.get(f"/admin/puzzle/dailypuzzle/{puzzle.pk}/change/")
         assert response.status_code == 200
         assert 'name="_save"' not in response.content.decode()
+
+
+class TestEditLock:
+    """The Pokémon form has the game pages' edit lock (portal.admin_lock)."""
+
+    URL = "/admin/puzzle/pokemon/25/change/"
+
+    @pytest.fixture
+    def puzzle(self):
+        with time_machine.travel(NOON, tick=False):
+            yield DailyPuzzle.objects.create(date=NOON.date(), pokemon_id=25, scheduled=True)
+
+    def accept(self, staff, puzzle: DailyPuzzle, text: str):
+        RefusedName.record(puzzle, text)
+        refused = RefusedName.objects.get(text=text)
+        return staff.post(
+            f"/admin/insights/{puzzle.number}/", {"refused": refused.pk, "pokemon": 25}
+        )
+
+    def test_an_accepted_spelling_is_not_undone_by_a_form_opened_before(self, staff, puzzle):
+        opened = form_of(staff, self.URL)
+        assert self.accept(staff, puzzle, "Pikachuu").status_code == 302
+        opened.data["weight"] = ["7"]
+        response = staff.post(self.URL, opened.data)
+        assert response.status_code == 200
+        assert "saved by someone else" in response.content.decode()
+        assert "Pikachuu" in Pokemon.objects.get(pk=25).extra_names
+
+    def test_a_refused_form_saves_once_reloaded(self, staff, puzzle):
+        opened = form_of(staff, self.URL)
+        self.accept(staff, puzzle, "Pikachuu")
+        assert staff.post(self.URL, opened.data).status_code == 200
+        reloaded = form_of(staff, self.URL)
+        reloaded.data["weight"] = ["7"]
+        assert staff.post(self.URL, reloaded.data).status_code == 302
+        pokemon = Pokemon.objects.get(pk=25)
+        assert pokemon.weight == 7 and "Pikachuu" in pokemon.extra_names
+
+    def test_a_pool_action_is_not_undone_by_a_form_opened_before(self, staff):
+        opened = form_of(staff, self.URL)
+        assert "in_daily_pool" in opened.data  # checked: Pikachu is in the pool
+        staff.post(
+            "/admin/puzzle/pokemon/", {"action": "remove_from_pool", "_selected_action": ["25"]}
+        )
+        assert staff.post(self.URL, opened.data).status_code == 200
+        assert not Pokemon.objects.get(pk=25).in_daily_pool

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from modeltranslation.utils import build_localized_fieldname
 
@@ -126,8 +127,10 @@ class Command(BaseCommand):
                 if "name_en" in changes:
                     changes["name"] = changes["name_en"]
                 if changes:
-                    # update() skips auto_now: set it, so name lookups rebuild.
+                    # update() skips auto_now: set it, so name lookups rebuild. A new
+                    # version: an admin form opened before cannot undo it (portal.admin_lock).
                     changes["updated_at"] = now
+                    changes["version"] = F("version") + 1
                     updated += 1
                 if changes or digests != known:
                     Pokemon.objects.filter(pk=pokemon.pk).update(import_digests=digests, **changes)
