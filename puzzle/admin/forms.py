@@ -4,6 +4,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -27,6 +28,18 @@ def _problem(name: str) -> str | None:
     if len(name) > MAX_NAME:
         return _("“%(value)s” is too long: a name has at most %(max)d characters.")
     return None
+
+
+def _name_error(name: str) -> ValidationError | None:
+    problem = _problem(name)
+    if problem is None:
+        return None
+    return ValidationError(problem % {"value": name, "max": MAX_NAME}, code="not_a_name")
+
+
+def tidy_name(text: str) -> str:
+    """A typed name with its runs of spaces, tabs and line breaks made one space."""
+    return " ".join(text.split())
 
 
 class NameListField(forms.Field):
@@ -59,16 +72,56 @@ class NameListField(forms.Field):
             lines = parsed
         else:
             lines = text.splitlines()
-        names = [" ".join(line.split()) for line in lines]
+        names = [tidy_name(line) for line in lines]
         names = [name for name in dict.fromkeys(names) if name]
-        errors = [
-            ValidationError(problem % {"value": name, "max": MAX_NAME}, code="not_a_name")
-            for name in names
-            if (problem := _problem(name))
-        ]
+        errors = [error for name in names if (error := _name_error(name))]
         if errors:
             raise ValidationError(errors)
         return names
+
+
+def taken_errors(pokemon: Pokemon, names: list[str]) -> list[ValidationError]:
+    """One error for each of ``names`` that already identifies another Pokémon."""
+    taken = _names_of_others(pokemon)
+    errors = []
+    for name in names:
+        owner = taken.get(rules.normalize_name(name))
+        if owner is not None:
+            errors.append(
+                ValidationError(
+                    _("“%(value)s” is already a name of %(pokemon)s.")
+                    % {"value": name, "pokemon": owner},
+                    code="taken",
+                )
+            )
+    return errors
+
+
+def _names_of_others(pokemon: Pokemon) -> dict[str, str]:
+    """Normalised name → the other Pokémon it identifies (any language)."""
+    columns = [build_localized_fieldname("name", code) for code, _n in settings.LANGUAGES]
+    taken: dict[str, str] = {}
+    rows = Pokemon.objects.exclude(pk=pokemon.pk).values_list("id", *columns, "extra_names")
+    for pokemon_id, *values, extra in rows:
+        label = f"#{pokemon_id:04d} {values[0]}"
+        for name in [*values, *rules.accepted_names(extra)]:
+            if name:
+                taken.setdefault(rules.normalize_name(name), label)
+    return taken
+
+
+def check_new_name(pokemon: Pokemon, text: str) -> str:
+    """``text`` tidied as another accepted name of ``pokemon``, checked by the rules the
+    Pokémon form applies to them (NameListField, ``taken_errors``); raises
+    ValidationError. For names that arrive from elsewhere, such as a player's guess."""
+    name = tidy_name(text)
+    error = _name_error(name)
+    if error:
+        raise error
+    errors = taken_errors(pokemon, [name])
+    if errors:
+        raise ValidationError(errors)
+    return name
 
 
 class PokemonAdminForm(VersionLockedForm):
@@ -86,37 +139,10 @@ class PokemonAdminForm(VersionLockedForm):
 
     def clean_extra_names(self) -> list[str]:
         names = self.cleaned_data["extra_names"]
-        taken = self._names_of_others()
-        errors = []
-        for name in names:
-            owner = taken.get(rules.normalize_name(name))
-            if owner is not None:
-                errors.append(
-                    ValidationError(
-                        _("“%(value)s” is already a name of %(pokemon)s.")
-                        % {"value": name, "pokemon": owner},
-                        code="taken",
-                    )
-                )
+        errors = taken_errors(self.instance, names)
         if errors:
             raise ValidationError(errors)
         return names
-
-    def _names_of_others(self) -> dict[str, str]:
-        """Normalised name → the other Pokémon it identifies (any language)."""
-        from django.conf import settings
-
-        columns = [build_localized_fieldname("name", code) for code, _n in settings.LANGUAGES]
-        taken: dict[str, str] = {}
-        rows = Pokemon.objects.exclude(pk=self.instance.pk).values_list(
-            "id", *columns, "extra_names"
-        )
-        for pokemon_id, *values, extra in rows:
-            label = f"#{pokemon_id:04d} {values[0]}"
-            for name in [*values, *rules.accepted_names(extra)]:
-                if name:
-                    taken.setdefault(rules.normalize_name(name), label)
-        return taken
 
     def clean_artwork(self):
         artwork = self.cleaned_data.get("artwork")

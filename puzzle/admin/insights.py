@@ -6,7 +6,8 @@ players typed that the game refused (each can become an accepted spelling in one
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from puzzle import pokedex
 from puzzle.admin.charts import Bar, bar_chart
 from puzzle.admin.figures import for_puzzle, language_share, last_days, top_refused
+from puzzle.admin.forms import check_new_name
 from puzzle.models import DailyPuzzle, Pokemon, RefusedName, today
 
 
@@ -91,19 +93,27 @@ def _accept(request: HttpRequest, puzzle: DailyPuzzle) -> HttpResponse:
         messages.error(
             request, _("That spelling could not be added. Reload the page and try again.")
         )
+        return HttpResponseRedirect(reverse("insights_puzzle", args=[puzzle.number]))
+    refused: RefusedName = form.cleaned_data["refused"]
+    try:
+        with transaction.atomic():
+            # Locked, so two spellings accepted at once for one Pokémon both stay.
+            pokemon = Pokemon.objects.select_for_update().get(pk=form.cleaned_data["pokemon"].pk)
+            # A player typed it: the rules of the Pokémon form's other accepted names.
+            name = check_new_name(pokemon, refused.text)
+            if name not in pokemon.extra_names:
+                pokemon.extra_names = [*pokemon.extra_names, name]
+                # A new version, so a Pokémon form opened before this cannot undo it.
+                pokemon.version = F("version") + 1
+                pokemon.save(update_fields=["extra_names", "version", "updated_at"])
+            refused.delete()
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
     else:
-        refused: RefusedName = form.cleaned_data["refused"]
-        pokemon: Pokemon = form.cleaned_data["pokemon"]
-        if refused.text not in pokemon.extra_names:
-            pokemon.extra_names = [*pokemon.extra_names, refused.text]
-            # A new version, so a Pokémon form opened before this cannot undo it.
-            pokemon.version = F("version") + 1
-            pokemon.save(update_fields=["extra_names", "version", "updated_at"])
-        refused.delete()
         messages.success(
             request,
-            _("“%(text)s” is now accepted for %(pokemon)s.")
-            % {"text": refused.text, "pokemon": pokemon},
+            _("“%(text)s” is now accepted for %(pokemon)s.") % {"text": name, "pokemon": pokemon},
         )
     return HttpResponseRedirect(reverse("insights_puzzle", args=[puzzle.number]))
 

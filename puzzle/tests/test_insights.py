@@ -195,6 +195,45 @@ class TestDashboardPages:
         assert not RefusedName.objects.exists()
         assert guess(client, 21, "pikachuu").status_code == 201
 
+    @pytest.mark.parametrize(
+        ("typed", "reason"),
+        [
+            ('Qik"a<chu>z', "without brackets or quotes"),
+            ("Pikachu" + "u" * 53, "is too long"),
+        ],
+    )
+    def test_a_spelling_that_is_no_name_is_not_accepted(self, superuser, puzzle, typed, reason):
+        before = Pokemon.objects.get(pk=25).extra_names
+        RefusedName.record(puzzle, typed)
+        refused = RefusedName.objects.get()
+        response = superuser.post(
+            "/admin/insights/21/", {"refused": refused.pk, "pokemon": 25}, follow=True
+        )
+        assert reason in response.content.decode()
+        assert Pokemon.objects.get(pk=25).extra_names == before
+
+    def test_another_pokemons_name_is_not_accepted(self, superuser, puzzle):
+        charmander = Pokemon.objects.get(pk=4)
+        before = Pokemon.objects.get(pk=25).extra_names
+        RefusedName.record(puzzle, charmander.name_de)
+        refused = RefusedName.objects.get()
+        response = superuser.post(
+            "/admin/insights/21/", {"refused": refused.pk, "pokemon": 25}, follow=True
+        )
+        assert f"is already a name of {charmander}" in response.content.decode()
+        assert Pokemon.objects.get(pk=25).extra_names == before
+
+    def test_a_refused_spelling_is_explained_in_the_staff_language(self, superuser, puzzle):
+        RefusedName.record(puzzle, "Pikachu" + "u" * 53)
+        refused = RefusedName.objects.get()
+        response = superuser.post(
+            "/admin/insights/21/",
+            {"refused": refused.pk, "pokemon": 25},
+            headers={"accept-language": "de"},
+            follow=True,
+        )
+        assert "ist zu lang" in response.content.decode()
+
     def test_accepting_needs_the_change_permission(self, client, puzzle):
         user = User.objects.create_user("viewer", password="pw-123456", is_staff=True)
         user.user_permissions.add(Permission.objects.get(codename="view_dailypuzzle"))
