@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from portal import languages
 from portal.absolute import site_url
 from puzzle import pokedex, rules
-from puzzle.models import COLORS, TYPES, launch_date, launched, today
+from puzzle.api import shapes
+from puzzle.models import COLORS, TYPES, DailyPuzzle, launch_date, launched, today
 
 STRINGS = {
     "title": _("Who's that Pokémon?"),
@@ -209,7 +210,7 @@ def game_island_context(
 ) -> dict:
     """The island's props: the same for every visitor, so a CDN may cache the page. The
     player's state, their archive progress and the CSRF token come from the API; the
-    page needs no more of the puzzle than its number."""
+    page needs no more of the puzzle than its number and its silhouette's URL."""
     lang = get_language() or languages.DEFAULT
     today_number = rules.puzzle_number(today(), launch_date())
     if view == "today":
@@ -241,7 +242,15 @@ def game_island_context(
         "strings": strings,
         "plurals": plural_tables(),
     }
-    return {"game_props": props, "puzzle_number": number}
+    return {"game_props": props, "puzzle_number": number, "silhouette_url": _silhouette(number)}
+
+
+def _silhouette(number: int | None) -> str | None:
+    """The server-rendered silhouette's URL: the one the island gets from the API, so
+    the browser fetches the image once."""
+    puzzle = DailyPuzzle.for_number(number) if number else None
+    answer = pokedex.get(puzzle.pokemon_id) if puzzle else None
+    return shapes.silhouette_url(puzzle, answer) if puzzle and answer else None
 
 
 def home_context(request: HttpRequest) -> dict:

@@ -4,8 +4,11 @@ Before a game ends nothing here names the answer: hint rows describe the guessed
 Pokémon only, and the answer appears once the game is won or lost.
 """
 
+import hashlib
+import hmac
 from datetime import datetime
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.functional import Promise
@@ -78,6 +81,26 @@ def game_state(game: Game | None, answer: Pokemon, lang: str, practice: bool) ->
     return state
 
 
+def silhouette_stamp(puzzle: DailyPuzzle, answer: Pokemon) -> str:
+    """Names the bytes of a puzzle's silhouette in its URL, which is cached as immutable.
+
+    It changes with the answer's artwork (an upload gets a new file name, clearing it
+    none, the bundled file is the other case) and says nothing about the answer: a
+    digest keyed with the server's secret (docs/security.md "The silhouette is no
+    lookup key") and the day, so it can neither be computed from the public artwork nor
+    matched with another day's puzzle of the same Pokémon."""
+    artwork = f"{answer.has_default_artwork}:{answer.artwork.name}"
+    message = f"pokeguess.silhouette-url.v1:{puzzle.date.isoformat()}:{artwork}".encode()
+    secret = settings.SILHOUETTE_SECRET
+    key = secret.encode() if isinstance(secret, str) else secret
+    return hmac.new(key, message, hashlib.sha256).hexdigest()[:16]
+
+
+def silhouette_url(puzzle: DailyPuzzle, answer: Pokemon) -> str:
+    url = reverse("api:silhouette", args=[puzzle.number])
+    return f"{url}?v={silhouette_stamp(puzzle, answer)}"
+
+
 def puzzle(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str, now: datetime) -> dict:
     answer = pokedex.get(puzzle.pokemon_id)
     assert answer is not None, "a puzzle's answer is in the Pokédex"
@@ -87,7 +110,7 @@ def puzzle(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str, now: datetim
         "date": puzzle.date,
         "is_today": puzzle.date == rules.utc_today(now),
         "attempts_allowed": rules.ATTEMPTS,
-        "silhouette_url": reverse("api:silhouette", args=[puzzle.number]),
+        "silhouette_url": silhouette_url(puzzle, answer),
         "next_puzzle_at": rules.next_puzzle_at(now),
         "state": game_state(game, answer, lang, practice=not counts),
     }

@@ -6,8 +6,6 @@ them. Writes are CSRF-protected and rate limited per player and per client
 (``portal.ratelimits``); everything else every route shares is ``portal.api``.
 """
 
-import hashlib
-import hmac
 import uuid
 from collections.abc import Callable
 from functools import wraps
@@ -108,6 +106,13 @@ def _names_query(request: HttpRequest) -> dict[str, str]:
 
 # Images read no query parameter: any query is redirected to the bare URL.
 IMAGE_URL = (canonical_query(), url_only)
+# A daily silhouette keeps its stamp, ``v`` (shapes.silhouette_stamp): a current one is
+# cached for good, any other briefly, and never drawn again (the cache key is the
+# current stamp's).
+SILHOUETTE_URL = (
+    canonical_query(lambda request: {"v": request.GET["v"]} if "v" in request.GET else {}),
+    url_only,
+)
 
 
 def _lang() -> str:
@@ -236,22 +241,6 @@ def results(request: HttpRequest, number: int):
     return {"number": puzzle.number, **cast(dict, summary)}
 
 
-def _silhouette_key(puzzle: DailyPuzzle, answer: Pokemon) -> str:
-    """The puzzle's number and a keyed digest of what its image depends on (the date, the
-    answer and its artwork's version): whoever reads the cache cannot tell the answer
-    from the key, not even by its edit time, which the thumbnails' keys pair with its
-    number (docs/security.md)."""
-    drawn = f"{puzzle.date}:{answer.id}:{answer.updated_at.isoformat()}"
-    secret = settings.SILHOUETTE_SECRET.encode()
-    digest = hmac.new(secret, f"pokeguess.silhouette-key:{drawn}".encode(), hashlib.sha256)
-    return f"puzzle:silhouette:{puzzle.number}:{digest.hexdigest()[:32]}"
-
-
-def _silhouette(answer: Pokemon, seed: str) -> bytes:
-    with answer.open_artwork() as artwork:
-        return silhouette.render_varied(artwork, settings.SILHOUETTE_SECRET, seed)
-
-
 @router.api_operation(
     GET,
     "/puzzle/{puzzle:number}/silhouette.png",
@@ -259,20 +248,45 @@ def _silhouette(answer: Pokemon, seed: str) -> bytes:
     openapi_extra=image("image/png"),
     url_name="silhouette",
 )
-@decorate_view(*IMAGE_URL)
+@decorate_view(*SILHOUETTE_URL)
 def silhouette_image(request: HttpRequest, number: int):
     puzzle = _puzzle(number)
     answer = pokedex.get(puzzle.pokemon_id)
     assert answer is not None
-    data = cache.get_or_set(
-        _silhouette_key(puzzle, answer),
-        lambda: _silhouette(answer, puzzle.date.isoformat()),
+    stamp = shapes.silhouette_stamp(puzzle, answer)
+    # Keyed by the puzzle's number and its URL's stamp, which changes with the artwork
+    # and names nothing: whoever reads the cache cannot tell the answer (docs/security.md).
+    data = _silhouette_png(
+        answer,
+        f"puzzle:silhouette:{puzzle.number}:{stamp}",
+        puzzle.date.isoformat(),
         timeout=60 * 60 * 24 * 7,
     )
     response = HttpResponse(data, content_type="image/png")
-    # A released puzzle's Pokémon never changes (only future dates can be scheduled).
-    patch_cache_control(response, public=True, max_age=60 * 60 * 24 * 365, immutable=True)
+    if request.GET.get("v") == stamp:
+        # A released puzzle's Pokémon never changes (only future dates can be scheduled)
+        # and a new artwork gives the URL a new stamp: these bytes are this URL's for good.
+        patch_cache_control(response, public=True, max_age=60 * 60 * 24 * 365, immutable=True)
+    else:
+        # An old stamp or none (a page cached before the artwork changed): briefly.
+        patch_cache_control(response, public=True, max_age=60)
     return response
+
+
+def _silhouette_png(answer: Pokemon, key: str, seed: str, *, timeout: int) -> bytes:
+    """The answer's varied silhouette, from the cache or drawn. Staff may clear the
+    artwork of a puzzle's or an open round's answer: then a 404, never a 500."""
+
+    def draw() -> bytes:
+        with answer.open_artwork() as artwork:
+            return silhouette.render_varied(artwork, settings.SILHOUETTE_SECRET, seed)
+
+    try:
+        return cast(bytes, cache.get_or_set(key, draw, timeout=timeout))
+    except FileNotFoundError:
+        raise ApiError(
+            404, "silhouette_unavailable", _("This silhouette cannot be shown right now.")
+        ) from None
 
 
 @router.api_operation(GET, "/pokemon/names", response={200: schemas.Names, **errors()})
@@ -408,9 +422,10 @@ def practice_silhouette(request: HttpRequest, round_id: uuid.UUID):
     round_ = _round(request, round_id)
     answer = pokedex.get(round_.pokemon_id)
     assert answer is not None
-    data = cache.get_or_set(
+    data = _silhouette_png(
+        answer,
         f"puzzle:practice-silhouette:{round_.pk}",
-        lambda: _silhouette(answer, f"practice:{round_.pk}"),
+        f"practice:{round_.pk}",
         timeout=60 * 60 * 24,
     )
     response = HttpResponse(data, content_type="image/png")

@@ -58,7 +58,7 @@ class TestToday:
         assert data["number"] == 21
         assert data["date"] == "2026-11-21"
         assert data["attempts_allowed"] == 6
-        assert data["silhouette_url"] == "/api/puzzle/21/silhouette.png"
+        assert data["silhouette_url"].startswith("/api/puzzle/21/silhouette.png?v=")
         assert data["state"] == {
             "status": "playing",
             "guesses": [],
@@ -438,7 +438,7 @@ class TestSilhouette:
         from PIL import Image
 
         with at(NOON):
-            response = client.get("/api/puzzle/21/silhouette.png")
+            response = client.get(client.get("/api/puzzle/today").json()["silhouette_url"])
         assert response.status_code == 200
         assert response["Content-Type"] == "image/png"
         assert "immutable" in response["Cache-Control"]
