@@ -5,6 +5,8 @@ from io import BytesIO
 import pytest
 from PIL import Image
 
+from puzzle.images import thumbs
+
 pytestmark = pytest.mark.django_db
 
 
@@ -31,6 +33,14 @@ def test_a_number_that_is_no_pokemon_is_not_found(client):
     response = client.get("/api/pokemon/99999/thumb.webp")
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "pokemon_not_found"
+
+
+@pytest.mark.parametrize("number", ["0", "1026", "100000", "10000000000000000000000", "-1"])
+def test_no_number_outside_the_pokedex_draws_or_caches_a_picture(client, monkeypatch, number):
+    drawn = []
+    monkeypatch.setattr(thumbs, "render_thumb", lambda pokemon: drawn.append(pokemon) or b"")
+    response = client.get(f"/api/pokemon/{number}/thumb.webp")
+    assert response.status_code == 404 and drawn == []
 
 
 def test_the_names_list_carries_each_pokemons_number(client):
