@@ -219,6 +219,7 @@ def game_island_context(
     strings = {key: str(value) for key, value in STRINGS.items()}
     if lang not in languages.OFFICIAL_NAME_LANGUAGES:
         strings["howToPlayNames"] = str(NAMES_HELP_ENGLISH)
+    silhouette_url = _silhouette(number)
     props = {
         "lang": lang,
         "basename": prefix or "/",
@@ -226,6 +227,8 @@ def game_island_context(
         "todayNumber": today_number,
         "launchDate": launch_date().isoformat(),
         "puzzleNumber": number,
+        # Shown while the player's state loads, where the game will show it.
+        "silhouetteUrl": silhouette_url,
         "urls": {
             "today": reverse("api:today"),
             "puzzle": reverse("api:detail", args=[0]).removesuffix("0"),
@@ -242,7 +245,7 @@ def game_island_context(
         "strings": strings,
         "plurals": plural_tables(),
     }
-    return {"game_props": props, "puzzle_number": number, "silhouette_url": _silhouette(number)}
+    return {"game_props": props, "puzzle_number": number, "silhouette_url": silhouette_url}
 
 
 def _silhouette(number: int | None) -> str | None:

@@ -33,6 +33,7 @@ const props: IslandProps = {
   todayNumber: 5,
   launchDate: "2026-11-01",
   puzzleNumber: 5,
+  silhouetteUrl: "/api/puzzle/5/silhouette.png?v=page",
   urls: {
     today: "/api/today",
     puzzle: "/api/puzzle/",
@@ -137,6 +138,21 @@ describe("the guess game", () => {
     cleanup();
     vi.unstubAllGlobals();
     vi.useRealTimers();
+  });
+
+  it("shows the page's silhouette while the player's state loads", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>(() => {})), // the state never arrives
+    );
+    render(
+      <Layout props={props}>
+        <TodayPage />
+      </Layout>,
+    );
+    const image = await screen.findByRole("img", { name: "silhouetteAlt" });
+    expect(image.getAttribute("src")).toBe("/api/puzzle/5/silhouette.png?v=page");
+    expect(screen.getByRole("status").textContent).toBe("loading");
   });
 
   it("suggests the names that match what is typed", async () => {

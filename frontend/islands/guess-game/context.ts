@@ -15,6 +15,8 @@ export type IslandProps = {
   /** The puzzle the page was rendered for (null on the archive list). The player's state
    *  and the CSRF token come from the API: the page is the same for everyone. */
   puzzleNumber: number | null;
+  /** That puzzle's silhouette, the page's own image: shown while the game loads. */
+  silhouetteUrl: string | null;
   urls: {
     today: string;
     puzzle: string;
