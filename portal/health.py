@@ -1,7 +1,10 @@
-"""Readiness for load balancers and deploys: the database and the cache really answer.
+"""Readiness for load balancers and deploys: what this node can serve.
 
 ``/healthz`` (portal.views) says the process is alive and touches nothing; ``/readyz``
-runs a query and a cache round trip, and names what failed, as JSON, 200 or 503.
+runs a query and a cache round trip and names what failed, as JSON. Only the database
+decides the status code: without it nothing works (503), while a cache outage only
+costs speed (``portal.cache`` serves misses), so the node stays in the load balancer
+with 200 and ``"status": "degraded"``.
 """
 
 import logging
@@ -55,8 +58,12 @@ def readyz(request: HttpRequest) -> JsonResponse:
     }
     for name, state in checks.items():
         metrics.READY.labels(check=name).set(1 if state == "ok" else 0)
-    ready = all(state == "ok" for state in checks.values())
+    if checks["database"] != "ok":
+        status = "unavailable"
+    elif checks["cache"] != "ok":
+        status = "degraded"
+    else:
+        status = "ok"
     return JsonResponse(
-        {"status": "ok" if ready else "unavailable", "checks": checks},
-        status=200 if ready else 503,
+        {"status": status, "checks": checks}, status=503 if status == "unavailable" else 200
     )

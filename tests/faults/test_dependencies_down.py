@@ -116,12 +116,14 @@ class TestCacheDown:
         assert first >= TIMEOUT * 0.8
         assert second < TIMEOUT
 
-    def test_readiness_names_the_cache(self):
+    def test_readiness_stays_ready_and_names_the_cache_as_degraded(self):
+        # Guesses and pages work without Redis (above): a 503 here would take every
+        # node out of the load balancer at once.
         with override_settings(CACHES=redis_at(closed_port())):
             response = Client().get("/readyz")
-        assert response.status_code == 503
+        assert response.status_code == 200
         assert response.json() == {
-            "status": "unavailable",
+            "status": "degraded",
             "checks": {"database": "ok", "cache": "unavailable"},
         }
 
