@@ -150,6 +150,18 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
     if env.bool("DB_PREPARED_STATEMENTS", default=True):
         DATABASES["default"]["OPTIONS"]["prepare_threshold"] = 5
+    # A statement waiting on a lock (a migration or a long admin transaction holding the
+    # games table) or running away would hold its worker until gunicorn kills it, and
+    # every worker queues behind the same lock: the server gives up first, and the
+    # request becomes the API's JSON 503 (portal.faults). 0 turns either off.
+    _timeouts = {
+        "lock_timeout": env.float("DB_LOCK_TIMEOUT", default=3.0),
+        "statement_timeout": env.float("DB_STATEMENT_TIMEOUT", default=20.0),
+    }
+    if any(_timeouts.values()):
+        DATABASES["default"]["OPTIONS"]["options"] = " ".join(
+            f"-c {name}={round(seconds * 1000)}" for name, seconds in _timeouts.items()
+        )
 # DB_POOL=1: psycopg's connection pool (PostgreSQL) instead of persistent connections;
 # Django requires CONN_MAX_AGE=0 with it. See docs/scaling.md.
 if env.bool("DB_POOL", default=False) and DATABASES["default"]["ENGINE"].endswith("postgresql"):

@@ -25,6 +25,8 @@ VARIABLES = [
     "DB_CONNECT_TIMEOUT",
     "DB_POOL",
     "DB_PREPARED_STATEMENTS",
+    "DB_LOCK_TIMEOUT",
+    "DB_STATEMENT_TIMEOUT",
     "DB_POOL_MIN",
     "DB_POOL_MAX",
     "REDIS_URL",
@@ -112,6 +114,7 @@ class TestDefaults:
         assert database["OPTIONS"]["connect_timeout"] == 3
         assert database["OPTIONS"]["server_side_binding"] is True
         assert database["OPTIONS"]["prepare_threshold"] == 5
+        assert database["OPTIONS"]["options"] == "-c lock_timeout=3000 -c statement_timeout=20000"
         assert values["CACHES"]["default"]["OPTIONS"]["socket_timeout"] == 1.5
         assert values["SECURE_HSTS_SECONDS"] == 31536000 and values["SECURE_HSTS_PRELOAD"]
         assert values["TRUSTED_PROXY_HOPS"] == 2
@@ -126,6 +129,24 @@ class TestDefaults:
         options = values["DATABASES"]["default"]["OPTIONS"]
         assert options["server_side_binding"] is True
         assert "prepare_threshold" not in options  # Django's default: never prepare
+
+    def test_the_database_timeouts_can_be_switched_off_for_a_pooling_proxy(self, load):
+        # PgBouncer refuses the startup parameter "options" unless told to ignore it.
+        values = load(
+            DATABASE_URL="postgres://user:pw@db:5432/pokeguess",
+            DB_LOCK_TIMEOUT="0",
+            DB_STATEMENT_TIMEOUT="0",
+        )
+        assert "options" not in values["DATABASES"]["default"]["OPTIONS"]
+
+    def test_the_database_timeouts_are_read_in_seconds(self, load):
+        values = load(
+            DATABASE_URL="postgres://user:pw@db:5432/pokeguess",
+            DB_LOCK_TIMEOUT="0.5",
+            DB_STATEMENT_TIMEOUT="8",
+        )
+        options = values["DATABASES"]["default"]["OPTIONS"]["options"]
+        assert options == "-c lock_timeout=500 -c statement_timeout=8000"
 
 
 class TestArtworkStorage:
