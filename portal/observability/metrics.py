@@ -24,6 +24,8 @@ from prometheus_client import (
     multiprocess,
 )
 
+from portal.ratelimits import client_ip
+
 REQUESTS = Counter(
     "pokeguess_http_requests_total",
     "HTTP requests answered, by view, method and status code.",
@@ -82,10 +84,9 @@ def _allowed(request: HttpRequest) -> bool:
     header = request.headers.get("Authorization", "")
     if token and hmac.compare_digest(header.encode(), f"Bearer {token}".encode()):
         return True
-    try:
-        address = ipaddress.ip_address(request.META.get("REMOTE_ADDR", ""))
-    except ValueError:
-        return False
+    # The client as the rate limits see it: behind a proxy on the same host every
+    # request arrives from loopback, and only X-Forwarded-For names the visitor.
+    address = ipaddress.ip_address(client_ip(request))
     return any(address in ipaddress.ip_network(net) for net in settings.METRICS_ALLOWED_NETWORKS)
 
 

@@ -117,6 +117,18 @@ class TestMetrics:
         assert ok.status_code == 200
         assert wrong.status_code == 404
 
+    def test_a_visitor_through_a_proxy_on_the_same_host_gets_a_404(self, client, settings):
+        settings.TRUSTED_PROXY_HOPS = 1
+        response = client.get(
+            "/metrics", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.9"
+        )
+        assert response.status_code == 404
+
+    def test_a_scraper_through_a_proxy_on_the_same_host_is_allowed(self, client, settings):
+        settings.TRUSTED_PROXY_HOPS = 1
+        response = client.get("/metrics", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="::1")
+        assert response.status_code == 200
+
     def test_configured_networks_are_allowed(self, client, settings):
         settings.METRICS_ALLOWED_NETWORKS = ["10.0.0.0/8"]
         assert client.get("/metrics", REMOTE_ADDR="10.1.2.3").status_code == 200
