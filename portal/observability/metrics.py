@@ -60,9 +60,14 @@ READY = Gauge(
 )
 
 GUESS_VIEWS = {"api:guesses", "api:practice_guesses"}
+# Every label value is a new time series, and the method is whatever the client sent:
+# only these are labelled as themselves. The view comes from the URLconf and the status
+# from the site, so both are fixed sets already.
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
 def observe_request(view: str, method: str, status: int, seconds: float) -> None:
+    method = method if method in METHODS else "other"
     REQUESTS.labels(view=view, method=method, status=str(status)).inc()
     LATENCY.labels(view=view).observe(seconds)
     if view in GUESS_VIEWS and method == "POST":

@@ -154,6 +154,24 @@ class TestMetrics:
         )
         assert after == before + 1
 
+    def test_unknown_methods_share_one_series(self, client):
+        before = sample(
+            "pokeguess_http_requests_total", view="pages:about", method="other", status="405"
+        )
+        for number in range(20):
+            client.generic(f"RANDOM{number}", "/about/")
+        series = {
+            point.labels["method"]
+            for metric in REGISTRY.collect()
+            if metric.name == "pokeguess_http_requests"
+            for point in metric.samples
+        }
+        assert not any(method.startswith("RANDOM") for method in series)
+        after = sample(
+            "pokeguess_http_requests_total", view="pages:about", method="other", status="405"
+        )
+        assert after == before + 20
+
     def test_database_errors_are_counted(self):
         middleware = RequestObservabilityMiddleware(lambda request: None)  # type: ignore[arg-type,return-value]
         before = sample("pokeguess_database_errors_total")
