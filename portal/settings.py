@@ -367,7 +367,6 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE: bool = env.bool("SECURE_COOKIES", default=False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_SSL_REDIRECT: bool = env.bool("SECURE_SSL_REDIRECT", default=False)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_HSTS_SECONDS: int = env.int("SECURE_HSTS_SECONDS", default=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
@@ -454,6 +453,10 @@ RATELIMIT_IP_META_KEY = "portal.ratelimits.client_ip"
 TRUSTED_PROXY_HOPS: int = env.int("TRUSTED_PROXY_HOPS", default=0)
 if TRUSTED_PROXY_HOPS < 0:
     raise ImproperlyConfigured(f"TRUSTED_PROXY_HOPS must be 0 or more, not {TRUSTED_PROXY_HOPS}.")
+# X-Forwarded-Proto is believed only from a trusted proxy: sent by a visitor straight
+# to gunicorn, it would put https:// links into pages every later visitor is served
+# from the cache.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXY_HOPS else None
 
 # --- Observability (docs/observability.md) ---------------------------------------
 LOGGING = logging_config(

@@ -122,6 +122,13 @@ class TestDefaults:
         # A secret the README asks for is not a setting of its own.
         assert "DATABASE_URL" not in values
 
+    def test_x_forwarded_proto_is_ignored_without_a_trusted_proxy(self, load):
+        assert load()["SECURE_PROXY_SSL_HEADER"] is None
+
+    def test_x_forwarded_proto_is_read_behind_a_trusted_proxy(self, load):
+        values = load(TRUSTED_PROXY_HOPS="1")
+        assert values["SECURE_PROXY_SSL_HEADER"] == ("HTTP_X_FORWARDED_PROTO", "https")
+
     def test_prepared_statements_can_be_switched_off_for_a_pooling_proxy(self, load):
         values = load(
             DATABASE_URL="postgres://user:pw@db:5432/pokeguess", DB_PREPARED_STATEMENTS="0"
