@@ -1,7 +1,8 @@
 """Deploy checks for the secrets only this site has (README "Production profile").
 
 ``manage.py check --deploy`` reports them as errors; in production (``DJANGO_ENV=
-production``) the WSGI application refuses to start while any of them fails.
+production``) and on a database server the WSGI application refuses to start while any
+of them fails.
 """
 
 from django.conf import settings
@@ -54,10 +55,15 @@ def check_secrets(app_configs=None, **kwargs) -> list[checks.Error]:
 
 
 def refuse_public_secrets() -> None:
-    """Called by the WSGI entry point: production never runs with public secrets."""
-    if not settings.PRODUCTION:
+    """Called by the WSGI entry point: production, and any site on a database server,
+    never runs with public secrets (``OWN_SECRETS_REQUIRED``). The test suite never
+    starts it, so CI runs on PostgreSQL without secrets."""
+    if not settings.OWN_SECRETS_REQUIRED:
         return
     problems = secret_problems()
     if problems:
         lines = "\n".join(f"- {p.msg} {p.hint}" for p in problems)
-        raise ImproperlyConfigured(f"Refusing to start in production (DJANGO_ENV):\n{lines}")
+        raise ImproperlyConfigured(
+            "Refusing to start with public secrets (DJANGO_ENV=production, or a "
+            f"DATABASE_URL that is not SQLite):\n{lines}"
+        )

@@ -1,15 +1,17 @@
 """Which profile the settings run in, and the local secrets of a development checkout.
 
 Production is switched on explicitly with ``DJANGO_ENV=production`` (README "Production
-profile"); there the site refuses to start with a public secret (``portal.checks``).
-Anywhere else a checkout runs with zero configuration: its secret key is generated once
-into ``.local-secrets.json`` (ignored by git), so no two machines share one.
+profile"); there, and wherever ``DATABASE_URL`` names a database server, the site
+refuses to start with a public secret (``portal.checks``). A local SQLite checkout runs
+with zero configuration: its secret key is generated once into ``.local-secrets.json``
+(ignored by git), so no two machines share one.
 """
 
 import json
 import os
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
 # Public values: whoever reads this repository knows them.
@@ -17,8 +19,22 @@ PUBLIC_SECRET_KEY = "django-insecure-local-key-for-development-and-tests-0123456
 PUBLIC_PUZZLE_SEED = "pokeguess"
 
 
+PROFILES = ("development", "test", "production")
+
+
 def current(environ=os.environ) -> str:
-    return (environ.get("DJANGO_ENV") or "development").strip().lower()
+    """The profile ``DJANGO_ENV`` names; unset is development. Any other value (``prod``,
+    an empty variable) is refused: read as development, it would run a deployment with
+    the public secrets above."""
+    raw = environ.get("DJANGO_ENV")
+    if raw is None:
+        return "development"
+    if raw.strip().lower() not in PROFILES:
+        raise ImproperlyConfigured(
+            f"DJANGO_ENV must be one of {', '.join(PROFILES)} (unset means development), "
+            f"not {raw!r}."
+        )
+    return raw.strip().lower()
 
 
 def is_production(environ=os.environ) -> bool:

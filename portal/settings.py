@@ -30,12 +30,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 env = Env()
 
 DEBUG: bool = env.bool("DJANGO_DEBUG", default=False)
-# DJANGO_ENV=production refuses to start with a missing or public SECRET_KEY or
-# PUZZLE_SEED (portal.checks); elsewhere a checkout makes its own key once.
-PRODUCTION = profile.is_production()
-SECRET_KEY: str = env.str("SECRET_KEY", default="") or (
-    profile.PUBLIC_SECRET_KEY if PRODUCTION else profile.local_secret_key(BASE_DIR)
-)
+PRODUCTION = profile.is_production()  # refuses a DJANGO_ENV it does not know
 ALLOWED_HOSTS = env.items("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.items("CSRF_TRUSTED_ORIGINS", default=[])
 # Empty: absolute URLs use the address each request came to (portal.absolute).
@@ -171,6 +166,14 @@ if env.bool("DB_POOL", default=False) and DATABASES["default"]["ENGINE"].endswit
         "max_size": env.int("DB_POOL_MAX", default=4),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Production, and any site on a database server (a deployment, whatever DJANGO_ENV
+# says), refuses to start with a missing or public SECRET_KEY or PUZZLE_SEED
+# (portal.checks, at the WSGI start). A local SQLite checkout makes its own key once.
+OWN_SECRETS_REQUIRED = PRODUCTION or not DATABASES["default"]["ENGINE"].endswith("sqlite3")
+SECRET_KEY: str = env.str("SECRET_KEY", default="") or (
+    profile.PUBLIC_SECRET_KEY if OWN_SECRETS_REQUIRED else profile.local_secret_key(BASE_DIR)
+)
 
 REDIS_URL: str = env.str("REDIS_URL", default="")
 if REDIS_URL and urlsplit(REDIS_URL).scheme not in ("redis", "rediss", "unix"):

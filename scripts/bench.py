@@ -124,6 +124,10 @@ def production_site(keep_alive: int = 2) -> Iterator[str]:
         "REDIS_URL": REDIS_URL,
         "DJANGO_DEBUG": "0",
         "RATELIMIT_ENABLE": "0",
+        # A site on PostgreSQL refuses public secrets (portal.checks); these guard
+        # nothing but a throwaway benchmark database.
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-secret-key-" + "b" * 40,
+        "PUZZLE_SEED": os.environ.get("PUZZLE_SEED") or "bench-only-puzzle-seed",
     }
     for args in (["migrate", "--noinput", "-v", "0"], ["import_pokedex"], ["load_games"]):
         manage(env, *args)

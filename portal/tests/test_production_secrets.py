@@ -1,6 +1,6 @@
-"""The default secret key and daily seed are public: production refuses to start with
-them, `check --deploy` reports them, and a development checkout needs no configuration
-(README "Production profile")."""
+"""The default secret key and daily seed are public: production, and any site on a
+database server, refuses to start with them, `check --deploy` reports them, and a local
+SQLite checkout needs no configuration (README "Production profile")."""
 
 import json
 import os
@@ -26,7 +26,8 @@ def start_wsgi(**overrides: str) -> subprocess.CompletedProcess:
     env = {
         key: value
         for key, value in os.environ.items()
-        if key not in ("SECRET_KEY", "PUZZLE_SEED", "SILHOUETTE_SECRET", "DJANGO_ENV")
+        if key
+        not in ("SECRET_KEY", "PUZZLE_SEED", "SILHOUETTE_SECRET", "DJANGO_ENV", "DATABASE_URL")
     }
     env.update(overrides)
     return subprocess.run(
@@ -44,27 +45,35 @@ class TestProductionStart:
     def test_it_refuses_to_start_without_secrets(self):
         result = start_wsgi(DJANGO_ENV="production")
         assert result.returncode != 0
-        assert "Refusing to start in production" in result.stderr
+        assert "Refusing to start with public secrets" in result.stderr
         assert "SECRET_KEY" in result.stderr and "PUZZLE_SEED" in result.stderr
 
     # What the entry point calls once the settings are read (the start above shows it
     # is called); each public secret on its own, without starting a process each.
-    @override_settings(PRODUCTION=True, SECRET_KEY=STRONG_KEY, PUZZLE_SEED="pokeguess")
+    @pytest.mark.slow
+    def test_a_site_on_a_database_server_refuses_to_start_without_secrets(self):
+        # DJANGO_ENV unset or mistyped must not turn a deployment into a checkout.
+        result = start_wsgi(DATABASE_URL="postgres://pokeguess@127.0.0.1:1/pokeguess")
+        assert result.returncode != 0
+        assert "Refusing to start with public secrets" in result.stderr
+        assert "SECRET_KEY" in result.stderr and "PUZZLE_SEED" in result.stderr
+
+    @override_settings(OWN_SECRETS_REQUIRED=True, SECRET_KEY=STRONG_KEY, PUZZLE_SEED="pokeguess")
     def test_it_refuses_the_public_seed(self):
         with pytest.raises(ImproperlyConfigured, match="PUZZLE_SEED") as refused:
             checks.refuse_public_secrets()
         assert "SECRET_KEY is" not in str(refused.value)
 
     @override_settings(
-        PRODUCTION=True, SECRET_KEY=profile.PUBLIC_SECRET_KEY, PUZZLE_SEED=STRONG_SEED
+        OWN_SECRETS_REQUIRED=True, SECRET_KEY=profile.PUBLIC_SECRET_KEY, PUZZLE_SEED=STRONG_SEED
     )
     def test_it_refuses_the_public_key(self):
         with pytest.raises(ImproperlyConfigured, match="SECRET_KEY") as refused:
             checks.refuse_public_secrets()
         assert "PUZZLE_SEED" not in str(refused.value)
 
-    @override_settings(PRODUCTION=False, SECRET_KEY=profile.PUBLIC_SECRET_KEY)
-    def test_development_is_not_refused(self):
+    @override_settings(OWN_SECRETS_REQUIRED=False, SECRET_KEY=profile.PUBLIC_SECRET_KEY)
+    def test_a_local_checkout_is_not_refused(self):
         checks.refuse_public_secrets()
 
     @pytest.mark.slow
@@ -123,7 +132,13 @@ class TestLocalSecret:
 
     @pytest.mark.parametrize(
         ("value", "production"),
-        [("production", True), (" Production ", True), ("", False), ("test", False)],
+        [("production", True), (" Production ", True), ("test", False), (None, False)],
     )
     def test_only_an_explicit_switch_means_production(self, value, production):
-        assert profile.is_production({"DJANGO_ENV": value}) is production
+        environ = {} if value is None else {"DJANGO_ENV": value}
+        assert profile.is_production(environ) is production
+
+    @pytest.mark.parametrize("value", ["prod", "", "staging"])
+    def test_an_unknown_profile_is_refused(self, value):
+        with pytest.raises(ImproperlyConfigured, match="DJANGO_ENV must be one of"):
+            profile.current({"DJANGO_ENV": value})

@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from portal import profile
 from portal.env import Env
 from portal.tests.test_production_secrets import STRONG_KEY, STRONG_SEED, start_wsgi
 
@@ -122,6 +123,17 @@ class TestDefaults:
         # A secret the README asks for is not a setting of its own.
         assert "DATABASE_URL" not in values
 
+    def test_a_local_sqlite_checkout_makes_its_own_key(self, load):
+        values = load()
+        assert values["OWN_SECRETS_REQUIRED"] is False
+        assert values["SECRET_KEY"] != profile.PUBLIC_SECRET_KEY
+
+    def test_a_database_server_requires_its_own_secrets_whatever_django_env_says(self, load):
+        values = load(DATABASE_URL="postgres://user:pw@db:5432/pokeguess")
+        assert values["OWN_SECRETS_REQUIRED"] is True
+        # Public, so that the WSGI start refuses it (portal.checks).
+        assert values["SECRET_KEY"] == profile.PUBLIC_SECRET_KEY
+
     def test_x_forwarded_proto_is_ignored_without_a_trusted_proxy(self, load):
         assert load()["SECURE_PROXY_SSL_HEADER"] is None
 
@@ -211,6 +223,7 @@ class TestMalformedValues:
             ({"SITE_URL": "pokeguess.example"}, "SITE_URL must be a public base URL"),
             ({"PUZZLE_LAUNCH_DATE": "01/11/2026"}, "PUZZLE_LAUNCH_DATE must be a date"),
             ({"METRICS_ALLOWED_NETWORKS": "10.0.0.0/33"}, "METRICS_ALLOWED_NETWORKS must list"),
+            ({"DJANGO_ENV": "prod"}, "DJANGO_ENV must be one of development, test, production"),
         ],
     )
     def test_they_stop_the_start_naming_the_variable(self, load, variables, message):
