@@ -66,6 +66,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "portal.observability.middleware.RequestObservabilityMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "portal.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and API answers; a proxy in front may compress instead (docs/scaling.md).
     "django.middleware.gzip.GZipMiddleware",
@@ -376,6 +377,22 @@ SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
 X_FRAME_OPTIONS = "DENY"
+# Browser features no page uses, switched off for the page and everything it embeds
+# (portal.middleware.PermissionsPolicyMiddleware). A feature listed here cannot be
+# granted to a game frame by its `allow` attribute (Game.frame_allow: fullscreen and
+# gamepad today), so neither is listed; a game that needs one of these needs it removed.
+PERMISSIONS_POLICY_DISABLED = [
+    "accelerometer",
+    "camera",
+    "display-capture",
+    "geolocation",
+    "gyroscope",
+    "magnetometer",
+    "microphone",
+    "midi",
+    "payment",
+    "usb",
+]
 # A game page in the admin posts every section and item in 19 languages (thousands of
 # fields); Django's default of 1,000 would refuse the save.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 20_000
