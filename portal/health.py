@@ -1,18 +1,24 @@
 """Readiness for load balancers and deploys: what this node can serve.
 
-``/healthz`` (portal.views) says the process is alive and touches nothing; ``/readyz``
-runs a query and a cache round trip and names what failed, as JSON. Only the database
-decides the status code: without it nothing works (503), while a cache outage only
+``/healthz`` (:class:`LivenessMiddleware`) says the process is alive and touches nothing;
+``/readyz`` runs a query (and, on SQLite, looks at the free disk space) and a cache
+round trip, and names what failed, as JSON. Only the
+database decides the status code: without it nothing works (503), while a cache outage only
 costs speed (``portal.cache`` serves misses), so the node stays in the load balancer
 with 200 and ``"status": "degraded"``.
 """
 
 import logging
 import secrets
+import shutil
+from pathlib import Path
 
 from django.core.cache import caches
 from django.db import connections
-from django.http import HttpRequest, JsonResponse
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.sqlite3.base import DatabaseWrapper as SQLiteDatabase
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -21,14 +27,34 @@ from portal.observability import metrics
 log = logging.getLogger(__name__)
 
 
-def database_ready() -> bool:
+# SQLite writes into the database's own folder (the file, its write-ahead log): below
+# this much free space guesses are about to fail with "database or disk is full", which
+# a SELECT does not notice.
+SQLITE_MIN_FREE_BYTES = 64 * 2**20
+
+
+def database_file(connection: BaseDatabaseWrapper) -> Path | None:
+    """SQLite's database file; None for a database server or an in-memory database."""
+    if not isinstance(connection, SQLiteDatabase) or connection.is_in_memory_db():
+        return None
+    return Path(connection.settings_dict["NAME"])
+
+
+def database_state() -> str:
+    connection = connections["default"]
     try:
-        with connections["default"].cursor() as cursor:
+        with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
-            return cursor.fetchone() == (1,)
+            if cursor.fetchone() != (1,):
+                return "unavailable"
+        path = database_file(connection)
+        if path is not None and shutil.disk_usage(path.parent).free < SQLITE_MIN_FREE_BYTES:
+            log.warning("Readiness: the disk of %s is full", path)
+            return "disk_full"
     except Exception as error:  # any failure means "not ready", reported below
         log.warning("Readiness: database unavailable: %s", error)
-        return False
+        return "unavailable"
+    return "ok"
 
 
 def cache_ready() -> bool:
@@ -53,7 +79,7 @@ def cache_ready() -> bool:
 @require_GET
 def readyz(request: HttpRequest) -> JsonResponse:
     checks = {
-        "database": "ok" if database_ready() else "unavailable",
+        "database": database_state(),
         "cache": "ok" if cache_ready() else "unavailable",
     }
     for name, state in checks.items():
@@ -67,3 +93,24 @@ def readyz(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         {"status": status, "checks": checks}, status=503 if status == "unavailable" else 200
     )
+
+
+LIVENESS_PATH = "/healthz"
+
+
+class LivenessMiddleware:
+    """Answers ``/healthz`` next to the outermost middleware: the process is alive.
+
+    Nothing after it runs, so no dependency is touched (the translations' revision in
+    the cache, a session, the database) and a hanging Redis cannot make a liveness
+    probe wait, nor a plain-HTTP probe be redirected to HTTPS."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info != LIVENESS_PATH or request.method not in ("GET", "HEAD"):
+            return self.get_response(request)
+        response = HttpResponse("ok", content_type="text/plain")
+        add_never_cache_headers(response)
+        return response

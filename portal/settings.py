@@ -65,6 +65,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "portal.observability.middleware.RequestObservabilityMiddleware",
+    # /healthz is answered here, before any middleware that reads the cache or the
+    # database (portal.health).
+    "portal.health.LivenessMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "portal.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

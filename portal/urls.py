@@ -32,7 +32,6 @@ urlpatterns = [
     path("api/", api.urls),
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
-    path("healthz", views.healthz, name="healthz"),
     path("metrics", metrics_view, name="metrics"),
     path("readyz", health.readyz, name="readyz"),
     # An index over per-app sections, each paginated (portal.sitemaps).

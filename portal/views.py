@@ -78,13 +78,6 @@ def media(request: HttpRequest, path: str) -> HttpResponseBase:
     return serve(request, path, document_root=str(settings.MEDIA_ROOT))
 
 
-@never_cache
-@require_GET
-def healthz(request: HttpRequest) -> HttpResponse:
-    """Liveness for load balancers (and the bare-view baseline of ``make bench``)."""
-    return HttpResponse("ok", content_type="text/plain")
-
-
 @require_GET
 @cache_control(max_age=86400, public=True)
 def robots_txt(request: HttpRequest) -> HttpResponse:

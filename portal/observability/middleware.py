@@ -9,6 +9,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
+from portal.health import LIVENESS_PATH
 from portal.observability import metrics
 from portal.observability.context import new_request_id, request_id
 from portal.players import player_id
@@ -55,7 +56,10 @@ class RequestObservabilityMiddleware:
 
     def _observe(self, request: HttpRequest, status: int, seconds: float) -> None:
         match = request.resolver_match
-        view = match.view_name if match else "unmatched"
+        if match:
+            view = match.view_name
+        else:  # liveness is answered before any URL is resolved (portal.health)
+            view = "healthz" if request.path == LIVENESS_PATH else "unmatched"
         metrics.observe_request(view, request.method or "-", status, seconds)
         if request.path == "/metrics" or view == "healthz":
             return  # scrapes and probes would drown the log

@@ -9,6 +9,7 @@ Only loopback addresses; every request is bounded by a timeout."""
 
 import json
 import os
+import shutil
 import socket
 import time
 import urllib.error
@@ -25,8 +26,11 @@ from django.db import OperationalError
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client, override_settings
 
+from portal import health
+from portal.cache import ResilientRedisCache
 from puzzle.models import DailyPuzzle, Player, PlayerGame
 from scripts.serve import free_port, gunicorn
+from translations import store
 
 NOON = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)  # puzzle #21
 
@@ -210,6 +214,48 @@ class TestDatabaseDown:
         assert ready.status_code == 503
         assert ready.json()["checks"] == {"database": "unavailable", "cache": "ok"}
         assert alive.status_code == 200
+
+
+@pytest.mark.django_db
+def test_liveness_touches_neither_the_database_nor_the_cache():
+    # A hanging Redis would make every probe wait for its timeout; a probe must only
+    # say that the process answers.
+    store.forget()  # the next request would look up the translations' revision
+    with (
+        hanging_server() as port,
+        override_settings(CACHES=redis_at(port)),
+        # Failing at once, so that a request reaching them is not kept waiting.
+        mock.patch.object(ResilientRedisCache, "_call", side_effect=RuntimeError) as cache_call,
+        mock.patch.object(BaseDatabaseWrapper, "cursor", side_effect=RuntimeError) as cursor,
+    ):
+        response = Client().get("/healthz")
+    assert response.status_code == 200
+    cache_call.assert_not_called()
+    cursor.assert_not_called()
+
+
+@pytest.mark.django_db
+def test_readiness_fails_when_the_sqlite_disk_is_full(tmp_path):
+    # SELECT 1 still works on a full disk; only the next write fails.
+    full = shutil._ntuple_diskusage(total=2**30, used=2**30 - 2**20, free=2**20)
+    with (
+        mock.patch.object(health, "database_file", return_value=tmp_path / "db.sqlite3"),
+        mock.patch.object(health.shutil, "disk_usage", return_value=full) as disk_usage,
+    ):
+        response = Client().get("/readyz")
+    disk_usage.assert_called_once_with(tmp_path)
+    assert response.status_code == 503
+    assert response.json()["checks"]["database"] == "disk_full"
+
+
+def test_the_free_space_is_read_where_the_sqlite_file_lives(tmp_path):
+    from django.db import connection
+    from django.db.backends.sqlite3.base import DatabaseWrapper
+
+    on_disk = DatabaseWrapper({**connection.settings_dict, "NAME": str(tmp_path / "db.sqlite3")})
+    in_memory = DatabaseWrapper({**connection.settings_dict, "NAME": ":memory:"})
+    assert health.database_file(on_disk) == tmp_path / "db.sqlite3"
+    assert health.database_file(in_memory) is None
 
 
 def fetch(url: str) -> tuple[int, dict, bytes]:
