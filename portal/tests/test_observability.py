@@ -3,6 +3,7 @@
 import json
 import logging
 import re
+import sys
 from datetime import UTC, date, datetime
 
 import pytest
@@ -81,6 +82,47 @@ class TestRequestLog:
             client.get("/how-to-play/", REMOTE_ADDR="198.51.100.7")
         (record,) = [r for r in caplog.records if r.name == "portal.requests"]
         assert record.client_ip == "198.51.100.7"
+
+    def test_a_line_break_in_the_path_cannot_forge_a_text_log_line(self, client):
+        config = logging_config("text", "INFO")
+        formatter = logging.config.DictConfigurator(config).configure_formatter(
+            dict(config["formatters"]["text"])  # type: ignore[index]
+        )
+        record = None
+
+        class Keep(logging.Handler):
+            def emit(self, emitted: logging.LogRecord) -> None:
+                nonlocal record
+                record = emitted
+
+        handler = Keep()
+        logger = logging.getLogger("portal.requests")
+        logger.addHandler(handler)
+        try:
+            client.get("/about/%0a2026-11-25 00:00:00,000 INFO [x] portal.requests: forged")
+        finally:
+            logger.removeHandler(handler)
+        assert record is not None
+        record.request_id = "abc"
+        line = formatter.format(record)
+        assert "\n" not in line
+        assert "/about/\\n2026-11-25" in line
+
+    def test_a_traceback_keeps_its_lines_in_the_text_log(self):
+        config = logging_config("text", "INFO")
+        formatter = logging.config.DictConfigurator(config).configure_formatter(
+            dict(config["formatters"]["text"])  # type: ignore[index]
+        )
+        try:
+            raise ValueError("boom")
+        except ValueError:
+            record = logging.LogRecord(
+                "portal.api", logging.ERROR, "", 0, "failed", (), sys.exc_info()
+            )
+        record.request_id = "abc"
+        first, *rest = formatter.format(record).splitlines()
+        assert first.endswith("portal.api: failed")
+        assert rest[0] == "Traceback (most recent call last):"
 
     def test_json_format_writes_one_object_per_line(self):
         config = logging_config("json", "INFO")
