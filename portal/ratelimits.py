@@ -38,6 +38,7 @@ UNKNOWN_CLIENT = "0.0.0.0"
 FAIL_OPEN_SECONDS = 10.0
 
 _cache_down_until = 0.0
+_warned_shared_bucket = False
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -49,6 +50,8 @@ def client_ip(request: HttpRequest) -> str:
     """
     hops = settings.TRUSTED_PROXY_HOPS
     candidate = request.META.get("REMOTE_ADDR") or ""
+    if not candidate and not hops:
+        _warn_shared_bucket()
     if hops > 0:
         forwarded = [
             part.strip()
@@ -61,6 +64,22 @@ def client_ip(request: HttpRequest) -> str:
         return str(ipaddress.ip_address(candidate.split("%", 1)[0]))
     except ValueError:
         return UNKNOWN_CLIENT
+
+
+def _warn_shared_bucket() -> None:
+    """Once per process: no address and no trusted proxy means gunicorn listens on a
+    Unix socket behind a proxy that nobody declared, and every client shares one
+    rate-limit bucket. Seen at the first request, whatever way gunicorn was told to
+    bind (docs/security.md "Rate limits")."""
+    global _warned_shared_bucket
+    if _warned_shared_bucket:
+        return
+    _warned_shared_bucket = True
+    logger.error(
+        "Requests arrive without a client address (gunicorn on a Unix socket?) and "
+        "TRUSTED_PROXY_HOPS is 0: every client shares one rate-limit bucket. Set "
+        "TRUSTED_PROXY_HOPS to the number of proxies in front of gunicorn."
+    )
 
 
 def _guarded(check: Callable[[], bool]) -> bool:

@@ -2,6 +2,7 @@
 
 import copy
 import json
+import logging
 import os
 import socket
 import subprocess
@@ -80,6 +81,17 @@ class TestClientAddress:
     def test_a_missing_or_odd_address_is_one_shared_bucket(self, settings, remote):
         settings.TRUSTED_PROXY_HOPS = 0
         assert ratelimits.client_ip(request_from(remote)) == ratelimits.UNKNOWN_CLIENT
+
+    def test_an_empty_remote_addr_without_a_trusted_proxy_is_reported_once(
+        self, settings, caplog, monkeypatch
+    ):
+        monkeypatch.setattr(ratelimits, "_warned_shared_bucket", False)
+        settings.TRUSTED_PROXY_HOPS = 0
+        with caplog.at_level(logging.ERROR, logger="portal.ratelimits"):
+            for _ in range(3):
+                ratelimits.client_ip(request_from(""))
+        (record,) = [r for r in caplog.records if r.name == "portal.ratelimits"]
+        assert "TRUSTED_PROXY_HOPS" in record.getMessage()
 
     def test_an_empty_remote_addr_never_gives_a_500(self, client):
         response = guess(client, "Bulbasaur", REMOTE_ADDR="")
