@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from uuid import UUID
 
 from ninja import Schema
-from pydantic import Field, StrictBool, StrictInt
+from pydantic import BeforeValidator, Field, StrictBool, StrictInt
 
 from puzzle import rules
 from puzzle.services.play import MAX_NAME
@@ -20,6 +20,10 @@ Result = Literal["correct", "present", "wrong", "higher", "lower"]
 Status = Literal["playing", "won", "lost"]
 # Wins by number of guesses, from 1 to 6.
 Distribution = Annotated[list[int], Field(min_length=6, max_length=6)]
+# A JSON integer: 3 or 3.0, as JSON Schema's "integer" allows, but never "3" or true.
+WholeNumber = Annotated[
+    StrictInt, BeforeValidator(lambda v: int(v) if isinstance(v, float) and v.is_integer() else v)
+]
 
 
 # The request bodies' documents say no more than the rules accept (puzzle/services/play.py),
@@ -41,7 +45,14 @@ class GuessIn(Schema):
     hard_mode: StrictBool = False
     # The number of guesses the game had when this one was typed: a retry of a guess
     # the server already took answers the game as it stands (docs/game-modes.md).
-    attempt: Annotated[StrictInt, Field(ge=0, lt=rules.ATTEMPTS)] | None = None
+    # Documented, not enforced: any other number only finds no guess to repeat.
+    attempt: (
+        Annotated[
+            WholeNumber,
+            Field(json_schema_extra={"minimum": 0, "maximum": rules.ATTEMPTS - 1}),
+        ]
+        | None
+    ) = None
 
 
 class PracticeIn(Schema):
@@ -50,7 +61,7 @@ class PracticeIn(Schema):
     # Any of 1–9, each once; none or empty means every generation.
     generations: (
         Annotated[
-            list[Annotated[StrictInt, Field(json_schema_extra={"minimum": 1, "maximum": 9})]],
+            list[Annotated[WholeNumber, Field(json_schema_extra={"minimum": 1, "maximum": 9})]],
             Field(json_schema_extra={"maxItems": 9, "uniqueItems": True}),
         ]
         | None

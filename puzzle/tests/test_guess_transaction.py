@@ -140,11 +140,12 @@ class TestRetries:
         assert retry.json()["guess"]["name"] == "Bulbasaur"
         assert len(retry.json()["state"]["guesses"]) == 1
 
-    def test_an_attempt_beyond_the_game_is_refused_by_the_schema(self, client, pikachu_today):
+    def test_an_attempt_beyond_the_game_finds_nothing_to_repeat(self, client, pikachu_today):
         body = json.dumps({"name": "Bulbasaur", "attempt": 6})
         with at(NOON):
             response = client.post("/api/puzzle/21/guesses", body, content_type="application/json")
-        assert response.status_code == 400
+        assert response.status_code == 201
+        assert len(response.json()["state"]["guesses"]) == 1
 
     def test_a_practice_round_takes_retries_the_same_way(self):
         round_ = PracticeRound.objects.create(player=Player.objects.create(), pokemon_id=25)
@@ -244,3 +245,12 @@ def test_unknown_names_typed_at_the_same_moment_are_all_counted(committed_game):
         lambda: dict(RefusedName.objects.filter(puzzle=puzzle).values_list("key", "count"))
     )
     assert rows == {"pikachoo": 6, "raichoo": 2}
+
+
+@pytest.mark.parametrize(("attempt", "status"), [(0.0, 201), ("0", 400), (True, 400), (0.5, 400)])
+def test_the_attempt_is_a_json_integer(client, pikachu_today, attempt, status):
+    """3.0 is the integer 3 in JSON (its schema says "integer"); text or a flag is not."""
+    body = json.dumps({"name": "Bulbasaur", "attempt": attempt})
+    with at(NOON):
+        response = client.post("/api/puzzle/21/guesses", body, content_type="application/json")
+    assert response.status_code == status
