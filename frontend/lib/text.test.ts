@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Hint, HintRow } from "./api-types";
-import { correctCount, format, hintLabel, hintSentence, plural } from "./text";
+import {
+  correctCount,
+  format,
+  hintLabel,
+  hintSentence,
+  isolatedRuns,
+  plural,
+  withoutIsolates,
+} from "./text";
 
 describe("format", () => {
   it("fills every placeholder with its value", () => {
@@ -10,10 +18,15 @@ describe("format", () => {
     expect(format("{n} + {n}", { n: 1 })).toBe("1 + 1");
   });
   it("leaves unknown placeholders untouched", () => {
-    expect(format("{name}: {missing}", { name: "Pikachu" })).toBe("\u2068Pikachu\u2069: {missing}");
+    expect(format("{name}: {missing}", { name: "Pikachu" })).toBe("Pikachu: {missing}");
   });
-  it("isolates a name, so its punctuation stays with it in a right-to-left sentence", () => {
-    expect(format("كان {name}.", { name: "Mime Jr." })).toBe("كان \u2068Mime Jr.\u2069.");
+  it("splits a message around the names the server isolated", () => {
+    expect(isolatedRuns("كان \u2068Mime Jr.\u2069.")).toEqual([
+      { text: "كان ", isolated: false },
+      { text: "Mime Jr.", isolated: true },
+      { text: ".", isolated: false },
+    ]);
+    expect(withoutIsolates("a \u2068b\u2069")).toBe("a b");
   });
   it("does not treat inherited object keys as values", () => {
     expect(format("{toString}", {})).toBe("{toString}");

@@ -3,22 +3,28 @@
 import type { Hint, HintKey, HintRow, Result } from "./api-types";
 import type { UiStrings } from "./strings";
 
-/** First-strong isolate and its end: text inside keeps its own direction. */
-const FSI = "\u2068";
-const PDI = "\u2069";
+/** Fills `{name}` placeholders; unknown placeholders are left as they are. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.hasOwn(values, key) ? String(values[key]) : whole,
+  );
+}
 
 /**
- * Fills `{name}` placeholders; unknown placeholders are left as they are. A text value
- * (a Pokémon's name, what a player typed) is bidi-isolated, so "Mime Jr." keeps its
- * full stop at its end inside an Arabic sentence and an Arabic name inside an English
- * one; numbers are left bare.
+ * A text split around the names the server isolated in it (U+2068 … U+2069, see
+ * puzzle.rules.isolate): plain runs and isolated runs in order, so the page can put
+ * each name in a <bdi> ("Mime Jr." keeps its full stop at its end in Arabic).
  */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    if (!Object.hasOwn(values, key)) return whole;
-    const value = values[key];
-    return typeof value === "string" ? `${FSI}${value}${PDI}` : String(value);
-  });
+export function isolatedRuns(text: string): { text: string; isolated: boolean }[] {
+  return text
+    .split(/\u2068([^\u2068\u2069]*)\u2069/)
+    .map((run, i) => ({ text: run, isolated: i % 2 === 1 }))
+    .filter((run) => run.text !== "");
+}
+
+/** The text without the isolation marks, for what is only read aloud. */
+export function withoutIsolates(text: string): string {
+  return text.replace(/[\u2068\u2069]/g, "");
 }
 
 /** A gettext plural, tabled by the server for 0–199 (one digit per count, an index

@@ -11,6 +11,7 @@ import { withLang } from "./api";
 import { useIsland } from "./context";
 import { Figures, type Figure } from "./Figures";
 import { Countdown } from "./Countdown";
+import { Isolated } from "./Isolated";
 import { Results } from "./Results";
 import { useJson } from "./useJson";
 
@@ -110,7 +111,11 @@ export function EndPanel({
   return (
     <section className={`gg-end gg-end--${status}`} aria-labelledby={headingId}>
       <h3 id={headingId} ref={headingRef} className="gg-end__title" tabIndex={-1}>
-        {format(won ? strings.won : strings.lost, { name: answer?.name ?? "" })}
+        <Isolated
+          text={format(won ? strings.won : strings.lost, {
+            name: `\u2068${answer?.name ?? ""}\u2069`,
+          })}
+        />
       </h3>
       <div className="button-row gg-end__actions">
         <button type="button" className="button button--primary" onClick={() => void share()}>

@@ -2,6 +2,7 @@
 // that fills the input, or a retry after a network failure. Announced by LiveRegion.
 import type { Notice } from "../../lib/play";
 import { useIsland } from "./context";
+import { Isolated } from "./Isolated";
 
 type Props = {
   id: string;
@@ -14,7 +15,9 @@ export function GuessNotice({ id, notice, onSuggestion, onRetry }: Props) {
   const { strings } = useIsland();
   return (
     <div className="gg-notice" id={id}>
-      <p>{notice.message}</p>
+      <p>
+        <Isolated text={notice.message} />
+      </p>
       {notice.suggestions.length > 0 && (
         <div className="button-row">
           {notice.suggestions.map((name) => (
