@@ -108,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "portal.context_processors.site",
                 "games.navigation.links",
+                "puzzle.island.today_puzzle",
             ],
         },
     },

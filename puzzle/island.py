@@ -256,6 +256,13 @@ def _silhouette(number: int | None) -> str | None:
     return shapes.silhouette_url(puzzle, answer) if puzzle and answer else None
 
 
+def today_puzzle(request: HttpRequest) -> dict:
+    """Context processor: ``today_puzzle``, today's puzzle number once puzzle #1 is out
+    (None before), for pages that lead to it, such as the game pages' strip. No query:
+    pages are cached under a key of the day (portal.public_cache)."""
+    return {"today_puzzle": rules.puzzle_number(today(), launch_date()) if launched() else None}
+
+
 def home_context(request: HttpRequest) -> dict:
     """The home page's game: the island, or the launch date while puzzle #1 is not out."""
     if not launched():

@@ -3,6 +3,7 @@
 
 import json
 import re
+from datetime import date
 
 import pytest
 from django.contrib.auth.models import User
@@ -11,6 +12,8 @@ from django.utils import translation
 from games.content import content_files, read
 from games.models import Game, Section, item_model
 from games.text import plain, render
+from puzzle.models import today
+from puzzle.rules import puzzle_number
 
 pytestmark = pytest.mark.django_db
 
@@ -394,3 +397,17 @@ def test_a_staff_edit_reaches_every_language_at_once(client):
 def test_an_address_that_names_no_game_is_a_404(client, django_assert_max_num_queries):
     with django_assert_max_num_queries(2):  # the game, and the 404 page's game links
         assert client.get("/no-game/").status_code == 404
+
+
+def test_each_game_page_leads_to_todays_puzzle(client, settings):
+    settings.PUZZLE_LAUNCH_DATE = "2026-11-01"
+    number = puzzle_number(today(), date(2026, 11, 1))
+    html = client.get("/de/vex5/").content.decode()
+    strip = html.split('class="container daily-strip"')[1].split("</aside>")[0]
+    assert f"#{number}" in strip
+    assert 'href="/de/"' in strip
+
+
+def test_no_strip_before_the_first_puzzle(client, settings):
+    settings.PUZZLE_LAUNCH_DATE = "2099-01-01"
+    assert "daily-strip" not in client.get("/vex5/").content.decode()
