@@ -157,3 +157,13 @@ def parse_keys(text: str) -> list[Part]:
     alternatives = [a.strip() for a in _OR.split(text or "") if a.strip()]
     word = pgettext("keys", "or")
     return _joined([_alternative(a) for a in alternatives], f" {word} ")
+
+
+# Words of a control that a touch screen can do.
+TOUCH_WORDS = re.compile(r"\b(tap|swipe|touch|drag)\b", re.IGNORECASE)
+
+
+def needs_keyboard_or_mouse(controls_keys: list[str]) -> bool:
+    """Whether a game's controls (their ``keys`` fields) list nothing a phone can do:
+    the page then tells touch-screen visitors it is best on a computer."""
+    return bool(controls_keys) and not any(TOUCH_WORDS.search(keys) for keys in controls_keys)

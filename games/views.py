@@ -6,7 +6,7 @@ from csp.decorators import csp_update
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 
-from games import kinds
+from games import keys, kinds
 from games.models import Game
 from games.text import plain
 from portal.absolute import site_url
@@ -70,12 +70,14 @@ def detail(request: HttpRequest, slug: str) -> HttpResponseBase:
         if attr == "related":
             items = [item for item in items if item.target.published]
         sections.append({"section": section, "items": items})
+    needs_computer = keys.needs_keyboard_or_mouse([c.keys for c in game.controls.all()])
     faq = list(game.faq_items.all())
     context = {
         "game": game,
         "sections": sections,
         "json_ld": json_ld(request, game, faq),
         "dots": range(game.decorative_dots),
+        "needs_computer": needs_computer,
     }
     # The frame's host joins the CSP frame allowlist for this page only.
     origin = game.frame_origin

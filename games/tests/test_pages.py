@@ -411,3 +411,11 @@ def test_each_game_page_leads_to_todays_puzzle(client, settings):
 def test_no_strip_before_the_first_puzzle(client, settings):
     settings.PUZZLE_LAUNCH_DATE = "2099-01-01"
     assert "daily-strip" not in client.get("/vex5/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("slug", "noted"), [("vex5", True), ("time-shooter-3", True), ("pokemon-clicker-2", False)]
+)
+def test_a_game_without_touch_controls_says_it_is_best_on_a_computer(client, slug, noted):
+    html = client.get(f"/{slug}/").content.decode()
+    assert ('class="controls__touch-note"' in html) is noted

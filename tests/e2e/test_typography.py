@@ -90,3 +90,11 @@ def test_the_japanese_headline_breaks_between_phrases_not_inside_words(page):
     )
     assert len(lines) > 1 and "ポケモン" in "".join(lines), lines  # it wraps
     assert not any(line.startswith(("ケモン", "モン", "ン")) for line in lines), lines
+
+
+def test_the_computer_note_shows_on_a_touch_screen_only(phone, page):
+    """vex5 is played with the arrow keys: phones are told, computers are not."""
+    phone.goto("/vex5/")
+    expect(phone.get_by_role("note")).to_be_visible()
+    page.goto("/vex5/")
+    expect(page.get_by_role("note")).to_be_hidden()
