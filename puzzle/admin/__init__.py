@@ -55,6 +55,11 @@ class PokemonAdmin(VersionLockedAdmin, TranslatedInputsMixin, TabbedTranslationA
     ]
     actions = ["add_to_pool", "remove_from_pool"]
 
+    def get_readonly_fields(self, request, obj=None):
+        # The Pokédex number is the row's key: changing it would save a second Pokémon.
+        fields = super().get_readonly_fields(request, obj)
+        return [*fields, "id"] if obj is not None else fields
+
     def get_search_results(self, request, queryset, search_term):
         # The daily puzzle's picker (autocomplete) offers only Pokémon from the pool.
         if request.GET.get("model_name") == "dailypuzzle":

@@ -25,6 +25,9 @@ def _problem(name: str) -> str | None:
         return _("“%(value)s” is not a name: enter one name per line, without brackets or quotes.")
     if not any(char.isalpha() for char in name) or not rules.normalize_name(name):
         return _("“%(value)s” is not a name: a name needs at least one letter.")
+    if len(rules.normalize_name(name)) < 2:
+        # One letter would accept a single keystroke as the right guess.
+        return _("“%(value)s” is too short: a name needs at least two letters.")
     if len(name) > MAX_NAME:
         return _("“%(value)s” is too long: a name has at most %(max)d characters.")
     return None
@@ -124,6 +127,15 @@ def check_new_name(pokemon: Pokemon, text: str) -> str:
     return name
 
 
+# What a Pokémon's traits can be: they are shown as hints and compared with every guess.
+TRAIT_RANGES: dict[str, tuple[float, float]] = {
+    "generation": (1, 9),
+    "stage": (1, 3),
+    "height": (0.1, 100),  # metres; the tallest form is about 20 m
+    "weight": (0.1, 1000),  # kilograms; the heaviest is just under 1,000 kg
+}
+
+
 class PokemonAdminForm(VersionLockedForm):
     extra_names = NameListField(
         label=gettext_lazy("other accepted names"),
@@ -143,6 +155,30 @@ class PokemonAdminForm(VersionLockedForm):
         if errors:
             raise ValidationError(errors)
         return names
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for field, (low, high) in TRAIT_RANGES.items():
+            value = data.get(field)
+            if value is not None and not low <= value <= high:
+                self.add_error(
+                    field,
+                    ValidationError(
+                        _("Enter a number from %(min)s to %(max)s.") % {"min": low, "max": high},
+                        code="out_of_range",
+                    ),
+                )
+        # Each language's name is a name, and no other Pokémon's (one name, one answer).
+        for code, _label in settings.LANGUAGES:
+            field = build_localized_fieldname("name", code)
+            name = data.get(field)
+            if not name:
+                continue
+            errors = [e for e in [_name_error(tidy_name(name))] if e]
+            errors += taken_errors(self.instance, [name])
+            for error in errors:
+                self.add_error(field, error)
+        return data
 
     def clean_artwork(self):
         artwork = self.cleaned_data.get("artwork")

@@ -263,3 +263,34 @@ def test_pokemon_name_inputs_say_their_language_and_direction(client):
         + html.split('name="name_ja"')[1].split(">")[0]
     )
     assert 'lang="ja"' in ja and 'dir="ltr"' in ja
+
+
+class TestPokemonFields:
+    """A Pokémon's own fields are hints and answers: staff cannot save nonsense."""
+
+    @pytest.mark.parametrize(
+        ("field", "value"),
+        [("generation", 99), ("stage", 7), ("height", -1), ("weight", 1e9)],
+    )
+    def test_a_trait_outside_what_a_pokemon_can_be_is_refused(self, staff, field, value):
+        response = save(staff, 25, **{field: value})
+        assert response.status_code == 200
+        assert "Enter a number from" in response.content.decode()
+        assert getattr(Pokemon.objects.get(pk=25), field) != value
+
+    def test_another_pokemons_name_is_refused_in_any_language(self, staff):
+        response = save(staff, 7, name_es="Pikachu")
+        assert response.status_code == 200
+        assert "is already a name of #0025" in text(response)
+        assert Pokemon.objects.get(pk=7).name_es != "Pikachu"
+
+    def test_a_one_letter_accepted_name_is_refused(self, staff):
+        response = save(staff, 25, extra_names="y")
+        assert response.status_code == 200
+        assert "too short" in text(response)
+
+    def test_the_pokedex_number_cannot_be_changed(self, staff):
+        response = save(staff, 25, id=2001)
+        assert response.status_code == 302
+        assert not Pokemon.objects.filter(pk=2001).exists()
+        assert Pokemon.objects.count() == 1025
