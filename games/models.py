@@ -13,11 +13,12 @@ from urllib.parse import quote, urlsplit
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import kinds
+from portal import languages
 
 anchor_validator = RegexValidator(
     r"^[a-z][a-z0-9-]*$", _("Use lower-case letters, digits and hyphens, starting with a letter.")
@@ -89,6 +90,21 @@ class GameQuerySet(models.QuerySet):
         return self.filter(published=True)
 
 
+def address_taken(slug: str) -> bool:
+    """Whether ``/<slug>/`` is already something else than a game page: a page, the
+    archive, the admin, the API, a language prefix… A game there would never be reached
+    (or would hide the other), and the sitemap would list the wrong page."""
+    if slug.lower() in languages.CODES or f"/{slug.lower()}/".startswith(
+        languages.UNLOCALIZED_PREFIXES
+    ):
+        return True
+    try:
+        match = resolve(f"/{slug}/")
+    except Resolver404:
+        return True  # no URL at all reaches it (a slug with characters paths refuse)
+    return match.view_name != "games:detail"
+
+
 class Game(models.Model):
     slug = models.SlugField(_("address"), unique=True)
     order = models.PositiveSmallIntegerField(_("order"), default=0)
@@ -149,6 +165,13 @@ class Game(models.Model):
 
     def clean(self) -> None:
         super().clean()
+        if self.slug and address_taken(self.slug):
+            raise ValidationError(
+                {
+                    "slug": _("“%(slug)s” is already an address of the site. Choose another.")
+                    % {"slug": self.slug}
+                }
+            )
         # A bad address has already been reported on the field by validate_frame_url.
         with contextlib.suppress(ValueError):
             self.frame_url = normalize_frame_url(self.frame_url)

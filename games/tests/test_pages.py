@@ -7,6 +7,7 @@ from datetime import date
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from games.content import content_files, read
@@ -419,3 +420,20 @@ def test_no_strip_before_the_first_puzzle(client, settings):
 def test_a_game_without_touch_controls_says_it_is_best_on_a_computer(client, slug, noted):
     html = client.get(f"/{slug}/").content.decode()
     assert ('class="controls__touch-note"' in html) is noted
+
+
+@pytest.mark.parametrize(
+    "slug", ["about", "archive", "admin", "api", "rosetta", "de", "zh", "static"]
+)
+def test_a_game_cannot_take_an_address_the_site_already_uses(slug):
+    game = Game.objects.get(slug="vex5")
+    game.slug = slug
+    with pytest.raises(ValidationError) as refused:
+        game.clean()
+    assert "slug" in refused.value.message_dict
+
+
+def test_a_free_address_is_fine_for_a_game():
+    game = Game.objects.get(slug="vex5")
+    game.slug = "snake-run"
+    game.clean()
