@@ -200,7 +200,9 @@ class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedT
         request.game_part = part
         inlines = PARTS[part][0]
         title = ", ".join(str(inline.model._meta.verbose_name_plural) for inline in inlines)
-        return self.changeform_view(request, object_id, extra_context={"subtitle": title})
+        # No "Delete" here: on a list's page it would delete the whole game page.
+        context = {"subtitle": title, "show_delete": False}
+        return self.changeform_view(request, object_id, extra_context=context)
 
     def get_fieldsets(self, request, obj=None):
         if getattr(request, "game_part", None):

@@ -47,6 +47,12 @@ class TestParts:
         assert "faq_items-TOTAL_FORMS" in html
         assert "weapons-TOTAL_FORMS" not in html and 'name="hero_title_en"' not in html
 
+    def test_a_part_page_offers_no_delete_of_the_whole_game_page(self, staff):
+        game = Game.objects.get(slug="vex5")
+        part = staff.get(change_url(game, "faq")).content.decode()
+        assert "/delete/" not in part
+        assert "/delete/" in staff.get(change_url(game)).content.decode()
+
     def test_the_add_page_opens_without_parts(self, staff):
         response = staff.get("/admin/games/game/add/")
         assert response.status_code == 200
