@@ -90,6 +90,45 @@ class GameQuerySet(models.QuerySet):
         return self.filter(published=True)
 
 
+# The frame's sizes go into a style attribute: a CSS length only, never more CSS.
+CSS_LENGTH = re.compile(r"^\d+(\.\d+)?(px|rem|em|vh|svh|dvh|vw|%)$")
+CSS_RATIO = re.compile(r"^\d+(\.\d+)?( ?/ ?\d+(\.\d+)?)?$")
+# What a game frame may be allowed (its iframe's allow attribute); the site's
+# Permissions-Policy switches the rest off for every frame anyway.
+FRAME_FEATURES = frozenset(
+    {"fullscreen", "gamepad", "autoplay", "clipboard-write", "screen-wake-lock", "pointer-lock"}
+)
+
+
+def validate_css_length(value: str) -> None:
+    if value.strip() and not CSS_LENGTH.match(value.strip()):
+        raise ValidationError(_("Enter a size such as 600px, 40rem or 80vh."), code="length")
+
+
+def validate_css_ratio(value: str) -> None:
+    if value.strip() and not CSS_RATIO.match(value.strip()):
+        raise ValidationError(_("Enter a ratio such as 16 / 9."), code="ratio")
+
+
+def validate_frame_allow(value: str) -> None:
+    features = [part.strip() for part in value.split(";") if part.strip()]
+    unknown = [feature for feature in features if feature not in FRAME_FEATURES]
+    if unknown:
+        raise ValidationError(
+            _("Not allowed for a game frame: %(features)s. Use: %(allowed)s.")
+            % {"features": ", ".join(unknown), "allowed": ", ".join(sorted(FRAME_FEATURES))},
+            code="feature",
+        )
+
+
+def validate_free_address(value: str) -> None:
+    if value and address_taken(value):
+        raise ValidationError(
+            _("“%(slug)s” is already an address of the site. Choose another.") % {"slug": value},
+            code="taken",
+        )
+
+
 def address_taken(slug: str) -> bool:
     """Whether ``/<slug>/`` is already something else than a game page: a page, the
     archive, the admin, the API, a language prefix… A game there would never be reached
@@ -106,7 +145,7 @@ def address_taken(slug: str) -> bool:
 
 
 class Game(models.Model):
-    slug = models.SlugField(_("address"), unique=True)
+    slug = models.SlugField(_("address"), unique=True, validators=[validate_free_address])
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     published = models.BooleanField(_("published"), default=True)
     in_footer = models.BooleanField(
@@ -136,14 +175,24 @@ class Game(models.Model):
         max_length=120,
         default="fullscreen",
         help_text=_("The iframe allow list, e.g. “gamepad; fullscreen”."),
+        validators=[validate_frame_allow],
     )
     frame_lazy = models.BooleanField(_("load the frame lazily"), default=True)
-    frame_height = models.CharField(_("frame height"), max_length=20, default="600px")
-    frame_height_small = models.CharField(
-        _("frame height on small screens"), max_length=20, blank=True
+    frame_height = models.CharField(
+        _("frame height"), max_length=20, default="600px", validators=[validate_css_length]
     )
-    frame_aspect_ratio = models.CharField(_("frame aspect ratio"), max_length=20, blank=True)
-    frame_max_height = models.CharField(_("frame maximum height"), max_length=20, blank=True)
+    frame_height_small = models.CharField(
+        _("frame height on small screens"),
+        max_length=20,
+        blank=True,
+        validators=[validate_css_length],
+    )
+    frame_aspect_ratio = models.CharField(
+        _("frame aspect ratio"), max_length=20, blank=True, validators=[validate_css_ratio]
+    )
+    frame_max_height = models.CharField(
+        _("frame maximum height"), max_length=20, blank=True, validators=[validate_css_length]
+    )
     frame_hint = models.CharField(_("hint under the frame"), max_length=200, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Optimistic locking in the admin: every save adds one; a form opened at an older
@@ -165,13 +214,6 @@ class Game(models.Model):
 
     def clean(self) -> None:
         super().clean()
-        if self.slug and address_taken(self.slug):
-            raise ValidationError(
-                {
-                    "slug": _("“%(slug)s” is already an address of the site. Choose another.")
-                    % {"slug": self.slug}
-                }
-            )
         # A bad address has already been reported on the field by validate_frame_url.
         with contextlib.suppress(ValueError):
             self.frame_url = normalize_frame_url(self.frame_url)

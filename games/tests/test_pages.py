@@ -429,11 +429,33 @@ def test_a_game_cannot_take_an_address_the_site_already_uses(slug):
     game = Game.objects.get(slug="vex5")
     game.slug = slug
     with pytest.raises(ValidationError) as refused:
-        game.clean()
+        game.full_clean()
     assert "slug" in refused.value.message_dict
 
 
 def test_a_free_address_is_fine_for_a_game():
     game = Game.objects.get(slug="vex5")
     game.slug = "snake-run"
-    game.clean()
+    game.full_clean()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("frame_height", "0;display:none"),
+        ("frame_height_small", "10px}body{"),
+        ("frame_aspect_ratio", "16/9;x"),
+        ("frame_allow", "camera; microphone; usb"),
+    ],
+)
+def test_the_frames_free_text_fields_take_only_what_they_are_for(field, value):
+    game = Game.objects.get(slug="vex5")
+    setattr(game, field, value)
+    with pytest.raises(ValidationError) as refused:
+        game.full_clean()
+    assert field in refused.value.message_dict
+
+
+def test_every_shipped_frame_passes_its_own_checks():
+    for game in Game.objects.all():
+        game.full_clean()
