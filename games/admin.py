@@ -172,7 +172,6 @@ class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedT
                     "frame_heading",
                     "frame_anchor",
                     "frame_allow",
-                    "frame_lazy",
                     "frame_height",
                     "frame_height_small",
                     "frame_aspect_ratio",

@@ -76,7 +76,6 @@ def _game_fields(data: dict) -> dict:
         "frame_url": frame["url"],
         "frame_title": frame.get("title") or data["name"],
         "frame_allow": frame.get("allow", "fullscreen"),
-        "frame_lazy": frame.get("lazy", True),
         "frame_height": frame.get("height") or "600px",
         "frame_height_small": frame.get("height_small", ""),
         "frame_aspect_ratio": frame.get("aspect_ratio", ""),

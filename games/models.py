@@ -177,7 +177,6 @@ class Game(models.Model):
         help_text=_("The iframe allow list, e.g. “gamepad; fullscreen”."),
         validators=[validate_frame_allow],
     )
-    frame_lazy = models.BooleanField(_("load the frame lazily"), default=True)
     frame_height = models.CharField(
         _("frame height"), max_length=20, default="600px", validators=[validate_css_length]
     )

@@ -10,7 +10,7 @@ from games.content import CONTENT_DIR, TRANSLATIONS_DIR, content_files, read
 from games.models import Game, is_percentage
 
 KEEP = {
-    "slug", "order", "in_footer", "name", "developer", "decorative_dots", "url", "anchor", "allow", "lazy",
+    "slug", "order", "in_footer", "name", "developer", "decorative_dots", "url", "anchor", "allow",
     "height", "height_small", "aspect_ratio", "max_height", "kind", "mode", "key", "icon",
     "type", "category", "damage", "accuracy", "range", "number", "difficulty", "keys",
     "base", "evolved", "ref",
