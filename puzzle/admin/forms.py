@@ -1,6 +1,7 @@
 """Admin forms of the daily game: what staff type is checked before anything is saved."""
 
 import json
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -83,9 +84,13 @@ class NameListField(forms.Field):
         return names
 
 
-def taken_errors(pokemon: Pokemon, names: list[str]) -> list[ValidationError]:
-    """One error for each of ``names`` that already identifies another Pokémon."""
-    taken = _names_of_others(pokemon)
+def taken_errors(
+    pokemon: Pokemon, names: list[str], taken: dict[str, str] | None = None
+) -> list[ValidationError]:
+    """One error for each of ``names`` that already identifies another Pokémon; ``taken``
+    is ``names_of_others(pokemon)`` where the caller has it already."""
+    if taken is None:
+        taken = names_of_others(pokemon)
     errors = []
     for name in names:
         owner = taken.get(rules.normalize_name(name))
@@ -100,7 +105,7 @@ def taken_errors(pokemon: Pokemon, names: list[str]) -> list[ValidationError]:
     return errors
 
 
-def _names_of_others(pokemon: Pokemon) -> dict[str, str]:
+def names_of_others(pokemon: Pokemon) -> dict[str, str]:
     """Normalised name → the other Pokémon it identifies (any language)."""
     columns = [build_localized_fieldname("name", code) for code, _n in settings.LANGUAGES]
     taken: dict[str, str] = {}
@@ -149,9 +154,14 @@ class PokemonAdminForm(VersionLockedForm):
         model = Pokemon
         fields = ["extra_names", "artwork"]  # the admin adds the rest of its layout
 
+    @cached_property
+    def others(self) -> dict[str, str]:
+        """Every other Pokémon's names, read once for all the fields a save checks."""
+        return names_of_others(self.instance)
+
     def clean_extra_names(self) -> list[str]:
         names = self.cleaned_data["extra_names"]
-        errors = taken_errors(self.instance, names)
+        errors = taken_errors(self.instance, names, self.others)
         if errors:
             raise ValidationError(errors)
         return names
@@ -175,7 +185,7 @@ class PokemonAdminForm(VersionLockedForm):
             if not name:
                 continue
             errors = [e for e in [_name_error(tidy_name(name))] if e]
-            errors += taken_errors(self.instance, [name])
+            errors += taken_errors(self.instance, [name], self.others)
             for error in errors:
                 self.add_error(field, error)
         return data
