@@ -110,6 +110,22 @@ def canonical_query(
     return decorator
 
 
+def kept_for_the_day(
+    view: Callable[..., HttpResponseBase], seconds: Callable[[], int], prefix: str
+) -> Callable[..., HttpResponseBase]:
+    """``view`` kept in Django's cache for ``seconds()`` (read on each request, so tests
+    and settings may change it), under a key of the UTC day: what a new day adds (a
+    puzzle) is never served from the day before."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+        day = timezone.now().date().isoformat()
+        kept = cache_page(seconds(), key_prefix=f"{prefix}:{day}")(view)
+        return kept(request, *args, **kwargs)
+
+    return wrapper
+
+
 def public_page(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """A page that is the same for every visitor of its URL: nothing about the player in
     it and no cookie (the island reads the player's state from the API). Shared caches
@@ -117,11 +133,11 @@ def public_page(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResp
     warm page is not rendered again; staff edits and saved translations reach visitors
     within that time. GET and HEAD only."""
 
+    # Keyed by the day too: the island's props name today's puzzle.
+    kept = kept_for_the_day(view, lambda: settings.PAGE_CACHE_SECONDS, "page")
+
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
-        # Keyed by the day too: the island's props name today's puzzle.
-        day = timezone.now().date().isoformat()
-        kept = cache_page(settings.PAGE_CACHE_SECONDS, key_prefix=f"page:{day}")(view)
         response = kept(request, *args, **kwargs)
         if response.status_code == 200 and not response.cookies:
             patch_cache_control(response, public=True)

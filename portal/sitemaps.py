@@ -10,17 +10,15 @@ cache, under a key of the day (``sitemap_view``).
 """
 
 import re
-from functools import wraps
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
-from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
-from django.views.decorators.cache import cache_control, cache_page
+from django.http import HttpRequest
+from django.views.decorators.cache import cache_control
 
 from portal import languages
-from portal.public_cache import canonical_query, url_only
+from portal.public_cache import canonical_query, kept_for_the_day, url_only
 
 LIMIT = 1000
 CACHE_SECONDS = 60 * 60  # for shared caches (a CDN, a crawler's proxy)
@@ -59,13 +57,7 @@ def sitemap_view(view, *, cached: bool = False, paged: bool = True):
     section's page for a section (``paged``), no query for the index. It depends on
     its URL alone, never on the browser's language."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if not cached:
-            return view(request, *args, **kwargs)
-        day = timezone.now().date().isoformat()
-        kept = cache_page(CACHE_SECONDS, key_prefix=f"sitemap:{day}")(view)
-        return kept(request, *args, **kwargs)
-
+    if cached:
+        view = kept_for_the_day(view, lambda: CACHE_SECONDS, "sitemap")
     canonical = canonical_query(section_page) if paged else canonical_query()
-    return url_only(cache_control(public=True, max_age=CACHE_SECONDS)(canonical(wrapper)))
+    return url_only(cache_control(public=True, max_age=CACHE_SECONDS)(canonical(view)))
