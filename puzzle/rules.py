@@ -76,9 +76,9 @@ def normalize_name(text: str) -> str:
     """Return the comparison key of a name: no case, accents, punctuation or spaces.
 
     Latin/Greek/Cyrillic letters lose their diacritics; kana, Hangul, Thai and CJK keep
-    every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m", œ/æ "oe"/"ae". The usual
-    input forms meet the official spelling: hiragana is read as katakana, full-width
-    and half-width forms as their plain letters (NFKD). The cases are shared with the
+    every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m", œ/æ
+    "oe"/"ae". The usual input forms meet the official spelling: hiragana is read as
+    katakana, full-width and half-width forms as their plain letters (NFKD). The cases are shared with the
     autocomplete's normaliser (frontend/lib/normalize-cases.json).
 
     Keys are remembered: an index is built from about 20,000 names, most of them the
@@ -139,7 +139,8 @@ class NameIndex:
                     self._ids[key] = pokemon_id
                     self._display[key] = name
         # Recent suggestions, since each compares the text with every name and the same
-        # misspellings come back all day. The index is rebuilt when names change, and this memory with it.
+        # misspellings come back all day. The index is rebuilt when names change, and
+        # this memory with it.
         self._suggested: dict[tuple[str, int], list[str]] = {}
 
     def __len__(self) -> int:
