@@ -49,3 +49,12 @@ function mountIslands(): void {
 
 initShell(document);
 afterFirstContentfulPaint(mountIslands);
+
+// The service worker (/sw.js) makes the site installable and shows an offline page; it is
+// registered once the page is loaded, so it never competes with the page's own requests.
+// Not under Vite's dev server, whose modules change without a change of name.
+if ("serviceWorker" in navigator && !import.meta.env.DEV) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  });
+}
