@@ -18,7 +18,11 @@ SIZES = {
 @pytest.fixture(params=list(SIZES))
 def sized(request, browser, server):
     ctx = browser.new_context(
-        base_url=server, locale="en-US", bypass_csp=True, **SIZES[request.param]
+        base_url=server,
+        locale="en-US",
+        bypass_csp=True,
+        service_workers="block",
+        **SIZES[request.param],
     )
     page = ctx.new_page()
     errors: list[str] = []
