@@ -29,7 +29,7 @@ from portal.api import ApiError, Error, api_request, too_many_requests
 from portal.public_cache import canonical_query, url_only
 from puzzle import pokedex, rules, stats
 from puzzle.api import schemas, shapes
-from puzzle.images import silhouette, thumbs
+from puzzle.images import card, silhouette, thumbs
 from puzzle.models import (
     DailyPuzzle,
     Game,
@@ -231,14 +231,61 @@ def results(request: HttpRequest, number: int):
     game = _game(request, puzzle)
     if game is None or not game.finished:
         raise ApiError(403, "not_finished", _("Finish this puzzle to see how everyone else did."))
-    summary = cache.get_or_set(  # a popular puzzle: one query per half minute
-        f"puzzle:results:{puzzle.pk}",
-        lambda: stats.results_summary(
-            PlayerGame.objects.filter(puzzle=puzzle).counted().outcomes()
+    return {"number": puzzle.number, **_summary(puzzle)}
+
+
+def _summary(puzzle: DailyPuzzle) -> dict:
+    if puzzle.pk is None:  # planned, not saved until its first guess: nobody has played
+        return stats.results_summary([])
+    return cast(
+        dict,
+        cache.get_or_set(  # a popular puzzle: one query per half minute
+            f"puzzle:results:{puzzle.pk}",
+            lambda: stats.results_summary(
+                PlayerGame.objects.filter(puzzle=puzzle).counted().outcomes()
+            ),
+            timeout=30,
         ),
-        timeout=30,
     )
-    return {"number": puzzle.number, **cast(dict, summary)}
+
+
+# The card's "named it" share waits for this many finished games: one player's result
+# is theirs, not the crowd's.
+CARD_MIN_PLAYERS = 10
+
+
+@router.api_operation(
+    GET,
+    "/puzzle/{puzzle:number}/card.png",
+    response=errors(404),
+    openapi_extra=image("image/png"),
+    url_name="card",
+)
+@decorate_view(*IMAGE_URL)
+def card_image(request: HttpRequest, number: int):
+    """The puzzle's link preview (og:image): its silhouette, number, date and the share
+    of players who named it (puzzle/images/card.py)."""
+    puzzle = _puzzle(number)
+    answer = pokedex.get(puzzle.pokemon_id)
+    assert answer is not None
+    summary = _summary(puzzle)
+    named = summary["win_percent"] if summary["players"] >= CARD_MIN_PLAYERS else None
+    stamp = shapes.silhouette_stamp(puzzle, answer)
+    shape = _silhouette_png(
+        answer, f"puzzle:silhouette:{puzzle.number}:{stamp}", puzzle.date.isoformat(),
+        timeout=60 * 60 * 24 * 7,
+    )  # fmt: skip
+    data = cache.get_or_set(
+        f"puzzle:card:{puzzle.number}:{stamp}:{named}",
+        lambda: card.render_card(shape, puzzle.number, puzzle.date, named),
+        timeout=60 * 60 * 24,
+    )
+    response = HttpResponse(data, content_type="image/png")
+    # Today's share moves all day; a past puzzle's hardly at all.
+    patch_cache_control(
+        response, public=True, max_age=600 if puzzle.date == today() else 60 * 60 * 24
+    )
+    return response
 
 
 @router.api_operation(

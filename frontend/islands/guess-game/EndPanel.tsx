@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ArchiveProgress, PracticeStats, PuzzlePayload, Stats } from "../../lib/api-types";
 import { nextUnplayed } from "../../lib/archive";
-import { shareText } from "../../lib/share";
+import { resultPath, shareText } from "../../lib/share";
 import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
 import { format } from "../../lib/text";
 import { withLang } from "./api";
@@ -70,7 +70,11 @@ export function EndPanel({
     status: won ? "won" : "lost",
     guesses,
     attempts: puzzle.attempts_allowed,
-    url: urls.site,
+    // Today's and archive games link to the sharer's grid; a practice round to the site.
+    url:
+      practiceRound || practice
+        ? urls.site
+        : `${urls.site}${resultPath(puzzle.number, won ? "won" : "lost", guesses)}`,
     highContrast,
     hardMode: puzzle.state.hard_mode,
     lifeline: Boolean(puzzle.state.lifeline),
