@@ -417,6 +417,7 @@ export interface components {
        * @enum {string}
        */
       status: "playing" | "won" | "lost";
+      yesterday?: components["schemas"]["Yesterday"] | null;
     };
     /** GuessIn */
     GuessIn: {
@@ -630,6 +631,13 @@ export interface components {
       win_percent: number;
       /** Wins */
       wins: number;
+    };
+    /** Yesterday */
+    Yesterday: {
+      /** Name */
+      name: string | null;
+      /** Number */
+      number: number;
     };
   };
   responses: never;

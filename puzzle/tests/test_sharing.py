@@ -1,5 +1,6 @@
-"""What a shared result brings with it: the result's own page and each puzzle's link
-preview card, neither of which tells more about the answer than the game does."""
+"""What brings players back: a shared result's own page, each puzzle's link preview
+card, and yesterday's puzzle at the end of today's game. None of them tells more about
+an answer than the game does."""
 
 from io import BytesIO
 
@@ -9,7 +10,7 @@ from PIL import Image
 
 from puzzle.images import card
 from puzzle.models import Player, PlayerGame
-from puzzle.tests.test_api import NOON, at, schedule
+from puzzle.tests.test_api import NOON, at, guess, schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -117,3 +118,23 @@ class TestSharedResult:
     )
     def test_a_result_no_game_could_give_is_not_found(self, client, pikachu_today, path):
         assert client.get(path).status_code == 404
+
+
+class TestYesterday:
+    @pytest.fixture
+    def days(self, pikachu_today):
+        schedule(NOON.date().replace(day=20), 1)  # Bulbasaur, puzzle #20
+
+    def test_it_comes_only_with_the_end_of_todays_game(self, client, days):
+        assert "yesterday" not in guess(client, 21, "Raichu").json()["state"]
+        state = guess(client, 21, "Pikachu").json()["state"]
+        assert state["yesterday"] == {"number": 20, "name": None}
+
+    def test_its_answer_only_once_the_player_finished_it(self, client, days):
+        guess(client, 20, "Bulbasaur", lang="de")
+        state = guess(client, 21, "Pikachu", lang="de").json()["state"]
+        assert state["yesterday"] == {"number": 20, "name": "Bisasam"}
+        assert client.get("/api/puzzle/today?lang=de").json()["state"]["yesterday"]["number"] == 20
+
+    def test_an_archive_game_has_none(self, client, days):
+        assert "yesterday" not in guess(client, 20, "Bulbasaur").json()["state"]

@@ -9,6 +9,7 @@ import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
 import { format } from "../../lib/text";
 import { withLang } from "./api";
 import { useIsland } from "./context";
+import { ComingBack } from "./ComingBack";
 import { Figures, type Figure } from "./Figures";
 import { Countdown } from "./Countdown";
 import { Isolated } from "./Isolated";
@@ -121,6 +122,9 @@ export function EndPanel({
           })}
         />
       </h3>
+      {!practiceRound && !archived && !practice && (
+        <ComingBack streak={stats.data?.current_streak} yesterday={puzzle.state.yesterday} />
+      )}
       <div className="button-row gg-end__actions">
         <button type="button" className="button button--primary" onClick={() => void share()}>
           <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
