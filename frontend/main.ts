@@ -12,6 +12,7 @@ const islands: Record<string, IslandLoader> = {
   "game-frame": () => import("./islands/game-frame/index"),
   "ad-slot": () => import("./islands/ad-slot/index"),
   consent: () => import("./islands/consent/index"),
+  transfer: () => import("./islands/transfer/index"),
 };
 
 // Islands marked data-load="visible" (the game, below the hero on phones) load when they

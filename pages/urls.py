@@ -10,6 +10,7 @@ urlpatterns = [
     path("about/", views.page("pages/about.html"), name="about"),
     path("contact/", views.page("pages/contact.html"), name="contact"),
     path("offline/", app.offline, name="offline"),
+    path("transfer/", views.page("pages/transfer.html"), name="transfer"),
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("reminder.ics", app.reminder, name="reminder"),
 ]

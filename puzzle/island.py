@@ -100,6 +100,7 @@ STRINGS = {
     "notPlayed": _("Not played"),
     "inProgress": _("In progress"),
     # Erasing the player's data (privacy page, DELETE /api/player)
+    "transferLink": _("Move your progress to another device"),
     "eraseData": _("Erase my data"),
     "eraseConfirm": _(
         "This deletes every game, statistic and streak we keep for you, and the player cookie. It cannot be undone."

@@ -105,6 +105,7 @@ export type StringKey =
   | "missedYesterday"
   | "catchUp"
   | "streakAtRisk"
+  | "transferLink"
   | "distributionRow"
   | "generationHead"
   | "helpTypes"

@@ -184,3 +184,14 @@ class Names(Schema):
 class Archive(Schema):
     # Puzzle number → how the player's game of it stands.
     played: dict[str, Status]
+
+
+class Transfer(Schema):
+    code: str
+    expires_at: datetime
+    # The code's page, /transfer/#CODE, as an SVG QR code for the other device's camera.
+    qr_svg: str
+
+
+class TransferIn(Schema):
+    code: Annotated[str, Field(max_length=40)]

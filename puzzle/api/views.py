@@ -11,10 +11,12 @@ from collections.abc import Callable
 from functools import wraps
 from typing import cast
 
+import segno
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.formats import date_format
@@ -25,6 +27,7 @@ from ninja import Router, Status
 from ninja.decorators import decorate_view
 
 from portal import languages, players, ratelimits
+from portal.absolute import site_url
 from portal.api import ApiError, Error, api_request, too_many_requests
 from portal.public_cache import canonical_query, url_only
 from puzzle import pokedex, rules, stats
@@ -39,7 +42,7 @@ from puzzle.models import (
     launch_date,
     today,
 )
-from puzzle.services import play
+from puzzle.services import play, transfer
 
 # Status of each refusal of the rules; every other error is raised as ApiError.
 STATUS = {
@@ -52,6 +55,8 @@ STATUS = {
     play.UnknownPokemon: 422,
     play.HardModeMismatch: 422,
     play.NothingToDraw: 422,
+    transfer.NothingToTransfer: 404,
+    transfer.InvalidTransferCode: 422,
 }
 # Answers any route may give besides its own (docs/design.md: one error shape).
 ALWAYS = {405, 500, 503}
@@ -154,6 +159,8 @@ def _limit(request: HttpRequest, budget: str, player: uuid.UUID | None = None) -
     if ratelimits.hit(request, budget, str(player) if player else None):
         if budget == "junk":
             raise too_many_requests(_("Too many unknown names at once. Please wait a moment."))
+        if budget.startswith("transfer"):
+            raise too_many_requests(_("Too many tries with transfer codes. Please wait a while."))
         raise too_many_requests(_("Too many guesses at once. Please wait a moment."))
 
 
@@ -404,6 +411,33 @@ def player(request: HttpRequest):
     play.erase_player(players.player_id(request))
     response = HttpResponse(status=204)
     players.forget_player(response)
+    return response
+
+
+@router.post("/player/transfer", response={201: schemas.Transfer, **errors(404, write=True)})
+def transfer_code(request: HttpRequest):
+    """A one-time code, valid ten minutes, that moves this player to another device."""
+    _limit(request, "transfer", players.player_id(request))
+    code = transfer.issue(players.player_id(request), timezone.now())
+    page = site_url(request) + languages.localize(reverse("pages:transfer"), _lang())
+    qr = segno.make(f"{page}#{code.code}", error="m")
+    return Status(
+        201,
+        {
+            "code": code.code,
+            "expires_at": code.expires_at,
+            "qr_svg": qr.svg_inline(scale=4, dark="#1b1d36", light="#ffffff", title=code.code),
+        },
+    )
+
+
+@router.post("/player/transfer/redeem", response={204: None, **errors(422, write=True)})
+def redeem_transfer_code(request: HttpRequest, body: schemas.TransferIn):
+    """Become the player a transfer code names, on this device."""
+    _limit(request, "transfer-redeem")
+    player_id = transfer.redeem(body.code, timezone.now())
+    response = HttpResponse(status=204)
+    players.remember_player(response, player_id, request)
     return response
 
 
