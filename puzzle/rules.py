@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import json
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
+from pathlib import Path
 
 __all__ = [
     "ATTEMPTS",
@@ -55,6 +57,13 @@ _HIRAGANA_TO_KATAKANA = str.maketrans(
     {chr(c): chr(c + 0x60) for c in [*range(0x3041, 0x3097), 0x309D, 0x309E]}
 )
 
+# Traditional Chinese characters as their Simplified form (將 -> 将, 艷 and 豔 -> 艳): on
+# /zh/ players in Taiwan and Hong Kong type Traditional names, whose variant characters
+# differ from the data's. One table for the server and the client, generated from OpenCC
+# (scripts/build_zh_fold.py).
+ZH_FOLD_FILE = Path(__file__).resolve().parent / "data" / "zh-fold.json"
+_ZH_FOLD = str.maketrans(json.loads(ZH_FOLD_FILE.read_text("utf-8")))
+
 
 def _is_mark(char: str) -> bool:
     return unicodedata.category(char).startswith("M")
@@ -78,8 +87,9 @@ def normalize_name(text: str) -> str:
     Latin/Greek/Cyrillic letters lose their diacritics; kana, Hangul, Thai and CJK keep
     every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m", œ/æ
     "oe"/"ae". The usual input forms meet the official spelling: hiragana is read as
-    katakana, full-width and half-width forms as their plain letters (NFKD). The cases are shared with the
-    autocomplete's normaliser (frontend/lib/normalize-cases.json).
+    katakana, full-width and half-width forms as their plain letters (NFKD), Traditional
+    Chinese characters as Simplified ones (仆刀將軍 -> 仆刀将军). The cases are shared with
+    the autocomplete's normaliser (frontend/lib/normalize-cases.json).
 
     Keys are remembered: an index is built from about 20,000 names, most of them the
     same in several languages, and players type the same guesses all day.
@@ -94,7 +104,8 @@ def normalize_name(text: str) -> str:
         else:
             base = char
             kept.append(char)
-    recomposed = unicodedata.normalize("NFC", "".join(kept)).casefold().translate(_FOLD)
+    recomposed = unicodedata.normalize("NFC", "".join(kept)).casefold()
+    recomposed = recomposed.translate(_FOLD).translate(_ZH_FOLD)
     return "".join(c for c in recomposed if c.isalnum() or _is_mark(c))
 
 
