@@ -9,7 +9,7 @@ import difflib
 import hashlib
 import json
 import unicodedata
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
@@ -272,16 +272,39 @@ def hard_mode_violation(
 
 # Thai vowels written before the consonant they follow in speech (เ แ โ ใ ไ).
 _THAI_LEADING_VOWELS = frozenset("\u0e40\u0e41\u0e42\u0e43\u0e44")
+# Hangul syllables (가-힣) are numbered initial by initial: 21 vowels times 28 finals each.
+_HANGUL_FIRST, _HANGUL_LAST, _HANGUL_PER_INITIAL = 0xAC00, 0xD7A3, 21 * 28
+# The 19 initial consonants in that order, as the compatibility jamo people write alone.
+_CHOSEONG = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
 
 
-def first_letter(name: str) -> str:
-    """The lifeline: the first letter or digit of a name (Mr. Mime → M), upper-cased.
+def _is_han(char: str) -> bool:
+    return unicodedata.name(char, "").startswith("CJK ")  # unified or compatibility
 
-    In Thai it is the first consonant: a vowel written before it (โพรีกอน → พ) is
-    said after it, and five such vowels would say almost nothing about the name."""
-    for char in unicodedata.normalize("NFC", name):
-        if char.isalnum() and char not in _THAI_LEADING_VOWELS:
-            return char.upper()
+
+def first_letter(name: str, romanise: Callable[[str], str] | None = None) -> str:
+    """The lifeline: the first letter or digit of a name (Mr. Mime → M), upper-cased,
+    made meaningful in each script (docs/i18n.md "The lifeline letter").
+
+    - Thai: the first consonant: a vowel written before it (โพรีกอน → พ) is said after
+      it, and five such vowels would say almost nothing about the name.
+    - Korean: the initial consonant (초성) of the first syllable (피카츄 → ㅍ): a whole
+      syllable is a third of most names.
+    - Chinese: with ``romanise`` (text to pinyin, given by the caller on Chinese pages),
+      the first letter of the first character's pinyin (皮卡丘 → P): a character is a
+      third of most names. Without it a character stays itself.
+    - Kana stays the first kana (ピカチュウ → ピ)."""
+    text = unicodedata.normalize("NFC", name)
+    for index, char in enumerate(text):
+        if not char.isalnum() or char in _THAI_LEADING_VOWELS:
+            continue
+        if _HANGUL_FIRST <= ord(char) <= _HANGUL_LAST:
+            return _CHOSEONG[(ord(char) - _HANGUL_FIRST) // _HANGUL_PER_INITIAL]
+        if romanise is not None and _is_han(char):
+            latin = romanise(text[index:])[:1]
+            if latin.isascii() and latin.isalpha():
+                return latin.upper()
+        return char.upper()
     return name[:1]
 
 
