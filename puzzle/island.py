@@ -59,6 +59,7 @@ STRINGS = {
         "You missed a day, so your streak started over. Play today to build a new one!"
     ),
     "share": _("Share result"),
+    "shareOneLine": _("Share on one line"),
     "copied": _("Result copied to the clipboard."),
     "shareFailed": _("Sharing did not work. Select the text below and copy it."),
     "shareTitle": _("Pokéguess #{number}"),

@@ -111,3 +111,20 @@ describe("resultPath", () => {
     expect(path).not.toMatch(/Bulbasaur|Pikachu/);
   });
 });
+
+describe("shareText layouts", () => {
+  it("puts everything on one line when asked", () => {
+    const text = shareText({ ...base, status: "won", guesses: [miss, win], oneLine: true });
+    expect(text).not.toContain("\n");
+    expect(text).toBe(
+      "Pokéguess #21 2/6 🟩⬛🟨⬆️⬇️🟩🟩 🟩🟩🟩🟩🟩🟩🟩 https://pokeguess.example/de/",
+    );
+  });
+  it("marks each grid line right-to-left on a right-to-left page", () => {
+    const lines = shareText({ ...base, status: "won", guesses: [miss, win], rtl: true }).split(
+      "\n",
+    );
+    expect(lines.slice(2, 4).every((line) => line.startsWith("\u200f"))).toBe(true);
+    expect(lines[0]?.startsWith("\u200f")).toBe(false);
+  });
+});

@@ -34,7 +34,13 @@ export type ShareInput = {
   lifeline?: boolean;
   /** The current streak, shared from 2 days on (today's puzzle only). */
   streak?: number;
+  /** Everything on one line, for chats that fold long messages. */
+  oneLine?: boolean;
+  /** A right-to-left page: each grid line is marked right-to-left, so it reads from
+   *  the right, type first, as the page's grid does, wherever it is pasted. */
+  rtl?: boolean;
 };
+const RLM = "\u200f";
 
 /** One line of emoji for a guess, in the fixed hint order. */
 export function emojiLine(row: HintRow, highContrast = false): string {
@@ -55,7 +61,9 @@ export function shareText(input: ShareInput): string {
     streak,
   ].filter(Boolean);
   const heading = [`${format(title, { number })} ${score}/${attempts}`, ...marks].join(" ");
-  return [heading, "", ...guesses.map((row) => emojiLine(row, highContrast)), url].join("\n");
+  const rows = guesses.map((row) => (input.rtl ? RLM : "") + emojiLine(row, highContrast));
+  if (input.oneLine) return [heading, ...rows, url].join(" ");
+  return [heading, "", ...rows, url].join("\n");
 }
 
 /** Letters of a shared result's link, one per hint cell (puzzle/views.py RESULT_CODE). */

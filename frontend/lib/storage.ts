@@ -8,6 +8,7 @@ const CONSENT_KEY = "consent";
 const THEME_KEY = "theme";
 const HARD_KEY = "hardMode";
 const GENERATIONS_KEY = "practiceGenerations";
+const ONE_LINE_KEY = "shareOneLine";
 
 function read(key: string): string | null {
   try {
@@ -39,6 +40,14 @@ export function highContrast(): boolean {
 
 export function setHighContrast(on: boolean): void {
   write(CONTRAST_KEY, on ? "1" : "0");
+}
+
+export function shareOneLine(): boolean {
+  return read(ONE_LINE_KEY) === "1";
+}
+
+export function setShareOneLine(on: boolean): void {
+  write(ONE_LINE_KEY, on ? "1" : "0");
 }
 
 export function storedConsent(): string | null {

@@ -106,6 +106,7 @@ export type StringKey =
   | "catchUp"
   | "streakAtRisk"
   | "transferLink"
+  | "shareOneLine"
   | "distributionRow"
   | "generationHead"
   | "helpTypes"

@@ -5,7 +5,12 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { ArchiveProgress, PracticeStats, PuzzlePayload, Stats } from "../../lib/api-types";
 import { nextUnplayed } from "../../lib/archive";
 import { resultPath, shareText } from "../../lib/share";
-import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
+import {
+  practiceGenerations,
+  setPracticeGenerations,
+  setShareOneLine,
+  shareOneLine,
+} from "../../lib/storage";
 import { format } from "../../lib/text";
 import { withLang } from "./api";
 import { useIsland } from "./context";
@@ -44,6 +49,7 @@ export function EndPanel({
   const { strings, urls, lang, highContrast, todayNumber } = useIsland();
   const [shared, setShared] = useState<Shared>("idle");
   const [generations, setGenerations] = useState(practiceGenerations);
+  const [oneLine, setOneLine] = useState(shareOneLine);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const headingId = useId();
@@ -77,6 +83,8 @@ export function EndPanel({
         ? urls.site
         : `${urls.site}${resultPath(puzzle.number, won ? "won" : "lost", guesses)}`,
     highContrast,
+    oneLine,
+    rtl: document.documentElement.dir === "rtl",
     hardMode: puzzle.state.hard_mode,
     lifeline: Boolean(puzzle.state.lifeline),
   });
@@ -150,6 +158,17 @@ export function EndPanel({
           </a>
         )}
       </div>
+      <label className="gg-end__oneline">
+        <input
+          type="checkbox"
+          checked={oneLine}
+          onChange={(event) => {
+            setOneLine(event.target.checked);
+            setShareOneLine(event.target.checked);
+          }}
+        />
+        {strings.shareOneLine}
+      </label>
       <p className="gg-end__status" role="status">
         {shared === "copied" ? strings.copied : ""}
       </p>
