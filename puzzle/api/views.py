@@ -273,15 +273,9 @@ def card_image(request: HttpRequest, number: int):
     """The puzzle's link preview (og:image): its silhouette, number, date and the share
     of players who named it (puzzle/images/card.py)."""
     puzzle = _puzzle(number)
-    answer = pokedex.get(puzzle.pokemon_id)
-    assert answer is not None
     summary = _summary(puzzle)
     named = summary["win_percent"] if summary["players"] >= CARD_MIN_PLAYERS else None
-    stamp = shapes.silhouette_stamp(puzzle, answer)
-    shape = _silhouette_png(
-        answer, f"puzzle:silhouette:{puzzle.number}:{stamp}", puzzle.date.isoformat(),
-        timeout=60 * 60 * 24 * 7,
-    )  # fmt: skip
+    stamp, shape = _daily_silhouette(puzzle)
     data = cache.get_or_set(
         f"puzzle:card:{puzzle.number}:{stamp}:{named}",
         lambda: card.render_card(shape, puzzle.number, puzzle.date, named),
@@ -304,18 +298,7 @@ def card_image(request: HttpRequest, number: int):
 )
 @decorate_view(*SILHOUETTE_URL)
 def silhouette_image(request: HttpRequest, number: int):
-    puzzle = _puzzle(number)
-    answer = pokedex.get(puzzle.pokemon_id)
-    assert answer is not None
-    stamp = shapes.silhouette_stamp(puzzle, answer)
-    # Keyed by the puzzle's number and its URL's stamp, which changes with the artwork
-    # and names nothing: whoever reads the cache cannot tell the answer (docs/security.md).
-    data = _silhouette_png(
-        answer,
-        f"puzzle:silhouette:{puzzle.number}:{stamp}",
-        puzzle.date.isoformat(),
-        timeout=60 * 60 * 24 * 7,
-    )
+    stamp, data = _daily_silhouette(_puzzle(number))
     response = HttpResponse(data, content_type="image/png")
     if request.GET.get("v") == stamp:
         # A released puzzle's Pokémon never changes (only future dates can be scheduled)
@@ -325,6 +308,17 @@ def silhouette_image(request: HttpRequest, number: int):
         # An old stamp or none (a page cached before the artwork changed): briefly.
         patch_cache_control(response, public=True, max_age=60)
     return response
+
+
+def _daily_silhouette(puzzle: DailyPuzzle) -> tuple[str, bytes]:
+    """A daily puzzle's silhouette and the stamp of its URL."""
+    answer = pokedex.get(puzzle.pokemon_id)
+    assert answer is not None
+    stamp = shapes.silhouette_stamp(puzzle, answer)
+    # Keyed by the puzzle's number and its URL's stamp, which changes with the artwork
+    # and names nothing: whoever reads the cache cannot tell the answer (docs/security.md).
+    key = f"puzzle:silhouette:{puzzle.number}:{stamp}"
+    return stamp, _silhouette_png(answer, key, puzzle.date.isoformat(), timeout=60 * 60 * 24 * 7)
 
 
 def _silhouette_png(answer: Pokemon, key: str, seed: str, *, timeout: int) -> bytes:
