@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.functional import lazy
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -169,6 +170,9 @@ STRINGS = {
     "valueGrass": dict(TYPES)["Grass"],
     "valuePoison": dict(TYPES)["Poison"],
     "valueYellow": dict(COLORS)["Yellow"],
+    # Pikachu's size, with the number formatting of the hint cells ("0,4 m" in German).
+    "valueHeight": lazy(shapes.height_label, str)(0.4),
+    "valueWeight": lazy(shapes.weight_label, str)(6),
     "helpModes": _(
         "After any game, Play another starts a practice round on a random Pokémon. Hard mode and the colours are in the settings."
     ),

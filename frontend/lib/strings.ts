@@ -112,6 +112,8 @@ export type StringKey =
   | "valueGrass"
   | "valuePoison"
   | "valueYellow"
+  | "valueHeight"
+  | "valueWeight"
   | "helpModes";
 
 /** Every string the island shows, by key (all of them always sent). */
