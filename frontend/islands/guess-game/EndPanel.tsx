@@ -6,7 +6,7 @@ import type { ArchiveProgress, PracticeStats, PuzzlePayload, Stats } from "../..
 import { nextUnplayed } from "../../lib/archive";
 import { shareText } from "../../lib/share";
 import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
-import { format } from "../../lib/text";
+import { format, formatList } from "../../lib/text";
 import { withLang } from "./api";
 import { useIsland } from "./context";
 import { Figures, type Figure } from "./Figures";
@@ -173,7 +173,9 @@ export function EndPanel({
           <summary>
             {strings.generations}
             {generations.length > 0 && (
-              <span className="gg-generations__chosen"> ({generations.join(", ")})</span>
+              <span className="gg-generations__chosen">
+                {` (${formatList(generations.map(String), lang)})`}
+              </span>
             )}
           </summary>
           <fieldset>
