@@ -87,6 +87,8 @@ STRINGS = {
         "Replay any past puzzle for practice. Practice games never change your statistics or streak."
     ),
     "playPuzzle": _("Play puzzle #{number}"),
+    # Translators: a puzzle's number on its own, as in the archive's list ("#27", "Nr. 27").
+    "numberSign": pgettext_lazy("puzzle number", "#{number}"),
     "backToToday": _("Back to today's puzzle"),
     "backToArchive": _("All past puzzles"),
     "everyone": _("How everyone did"),

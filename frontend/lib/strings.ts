@@ -60,6 +60,7 @@ export type StringKey =
   | "archive"
   | "archiveIntro"
   | "playPuzzle"
+  | "numberSign"
   | "backToToday"
   | "backToArchive"
   | "everyone"

@@ -67,3 +67,12 @@ def test_the_help_examples_read_like_the_hint_cells(rf, lang, height, weight):
     with translation.override("ru"):
         strings = island.game_island_context(rf.get("/"))["game_props"]["strings"]
         assert strings["valueHeight"] == shapes.height_label(0.4) != "0.4 m"
+
+
+@pytest.mark.parametrize(
+    ("lang", "sign"), [("en", "#{number}"), ("de", "Nr. {number}"), ("ru", "№{number}")]
+)
+def test_a_puzzle_number_on_its_own_is_written_the_languages_way(lang, sign):
+    """The archive's "#27" comes from the catalogue, not a hard-coded "#"."""
+    with translation.override(lang):
+        assert str(island.STRINGS["numberSign"]) == sign
