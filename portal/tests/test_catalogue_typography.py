@@ -1,5 +1,6 @@
 """Typography the catalogues must keep in each language (docs/i18n.md): a label says
-"per cent" once."""
+"per cent" once, and Chinese and Japanese put no space between a placeholder and the
+characters around it."""
 
 import re
 
@@ -26,6 +27,14 @@ RATE_WORDS = {
     "it": "percentuale|tasso",
 }
 
+PLACEHOLDER = r"(?:\{\w+\}|%\(\w+\)[sd]|%[sd])"
+# Han, kana, CJK punctuation and full-width forms.
+CJK = r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"
+# A space between a placeholder and a CJK character: "第 {number} 题", "正解は {name}
+# でした". Neither language spaces words, and a name or number set in CJK text takes
+# no space either.
+SPACED = re.compile(rf"{CJK} {PLACEHOLDER}|{PLACEHOLDER} {CJK}")
+
 
 def messages(code: str) -> list[tuple[str, str]]:
     found = []
@@ -48,7 +57,20 @@ def test_a_label_says_per_cent_once(code):
     assert doubled == []
 
 
+@pytest.mark.parametrize("code", ["ja", "zh"])
+def test_no_space_parts_a_placeholder_from_the_characters_around_it(code):
+    spaced = [(msgid, text) for msgid, text in messages(code) if SPACED.search(text)]
+    assert spaced == []
+
+
 def test_the_checks_catch_what_they_are_for():
     assert LABEL_PERCENT.search("نسبة الفوز %")
     assert not LABEL_PERCENT.search("{percent}% من اللاعبين")
     assert not LABEL_PERCENT.search("%(value)s m")
+    assert SPACED.search("正解は {name} でした。")
+    assert SPACED.search("第 {number} 题")
+    assert SPACED.search("问题 %(number)s 已保存")
+    assert not SPACED.search("正解は{name}でした。")
+    assert SPACED.search("%(name)s をプレイ")
+    assert not SPACED.search("{name} (English)")
+    assert not SPACED.search("今日の Pokéguess：第%(number)s問")
