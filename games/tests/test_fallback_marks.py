@@ -63,3 +63,13 @@ def test_the_filter_leaves_what_is_not_a_translated_field_alone():
     with translation.override("ar"):
         assert template.render(Context({"item": {"answer": "x"}})) == "|"
         assert template.render(Context({"item": None})) == "|"
+
+
+def test_a_weapon_stat_in_words_with_no_arabic_is_marked(client):
+    game = Game.objects.get(slug="time-shooter-3")
+    grenades = game.weapons.get(name_en="Stun Grenades")
+    grenades.accuracy_ar = ""
+    grenades.save()
+    html = client.get("/ar/time-shooter-3/").content.decode()
+    assert f'<dd class="stat__text" {MARK}>Area Effect</dd>' in html
+    assert f'<dd class="stat__text">{grenades.range_ar}</dd>' in html
