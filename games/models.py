@@ -418,13 +418,14 @@ class Weapon(Item):
         return self.name
 
     @property
-    def stats(self) -> list[tuple[str | Promise, str, int | None]]:
-        """(label, value, percentage or None for a text value) for the template.
+    def stats(self) -> list[tuple[str | Promise, str, int | None, str]]:
+        """(label, value, percentage or None for a text value, field) for the template.
 
         A percentage is written once, in English, and holds in every language; a text
-        value ("Area Effect") shows in the visitor's language (English when untranslated).
+        value ("Area Effect") shows in the visitor's language (English when untranslated,
+        which the template marks through the field's name).
         """
-        rows: list[tuple[str | Promise, str, int | None]] = []
+        rows: list[tuple[str | Promise, str, int | None, str]] = []
         for label, name in (
             (_("Damage"), "damage"),
             (_("Accuracy"), "accuracy"),
@@ -433,9 +434,9 @@ class Weapon(Item):
             english = (getattr(self, f"{name}_en", None) or getattr(self, name) or "").strip()
             if is_percentage(english):
                 number = english.removesuffix("%").strip()
-                rows.append((label, number, int(number)))
+                rows.append((label, number, int(number), name))
             else:
-                rows.append((label, (getattr(self, name) or english).strip(), None))
+                rows.append((label, (getattr(self, name) or english).strip(), None, name))
         return rows
 
 

@@ -17,6 +17,7 @@ SAME_AS_ENGLISH: dict[str, dict[str, str]] = {
     "Pokéguess #%(number)s: %(score)s/%(attempts)s": {"*": "Site name, number and a score."},
     "id": {"*": "Technical identifier column in the admin."},
     "{guesses}: {games}": {"*": "Only placeholders and punctuation."},
+    "#{number}": {"*": "The number sign where a language writes a number so (not Nr., n°, №)."},
     "Gen.": {"da de es it nl no pl": "The usual short form of the word for generation."},
     "Hindi": {"*": "The language's name in every Latin-script language here."},
     "Filipino": {"*": "The language's name in Latin-script languages (endonym in fil)."},

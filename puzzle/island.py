@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.functional import lazy
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -87,6 +88,8 @@ STRINGS = {
         "Replay any past puzzle for practice. Practice games never change your statistics or streak."
     ),
     "playPuzzle": _("Play puzzle #{number}"),
+    # Translators: a puzzle's number on its own, as in the archive's list ("#27", "Nr. 27").
+    "numberSign": pgettext_lazy("puzzle number", "#{number}"),
     "backToToday": _("Back to today's puzzle"),
     "backToArchive": _("All past puzzles"),
     "everyone": _("How everyone did"),
@@ -176,6 +179,9 @@ STRINGS = {
     "valueGrass": dict(TYPES)["Grass"],
     "valuePoison": dict(TYPES)["Poison"],
     "valueYellow": dict(COLORS)["Yellow"],
+    # Pikachu's size, with the number formatting of the hint cells ("0,4 m" in German).
+    "valueHeight": lazy(shapes.height_label, str)(0.4),
+    "valueWeight": lazy(shapes.weight_label, str)(6),
     "helpModes": _(
         "After any game, Play another starts a practice round on a random Pokémon. Hard mode and the colours are in the settings."
     ),

@@ -30,7 +30,8 @@ class _VisibleText(Scanner):
         self._skip = 0
         self._current: list[str] = []
         # Elements marked with another language (the switcher's "English", "Deutsch"…)
-        # are right to be in that language.
+        # are right to be in that language; not text that is only there because the
+        # page's language has none (data-fallback, portal/templatetags/translated.py).
         self._foreign: list[str] = []
         self._in_head = self._in_title = False
 
@@ -42,7 +43,7 @@ class _VisibleText(Scanner):
         values = dict(attrs)
         if tag in ("head", "title"):
             setattr(self, f"_in_{tag}", True)
-        if tag != "html" and values.get("lang"):
+        if tag != "html" and values.get("lang") and "data-fallback" not in values:
             self._foreign.append(tag)
             self._skip += 1
         if tag in VOID_TAGS:

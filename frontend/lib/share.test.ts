@@ -60,6 +60,11 @@ describe("shareText", () => {
       shareText({ ...base, title: "بوكي-تخمين #{number}", status: "won", guesses: [win] }),
     ).toMatch(/^بوكي-تخمين #21 1\/6\n/);
   });
+  it("keeps the puzzle number and score plain: a name, like the page's address", () => {
+    // Other daily games share "#1234" too; the text travels between languages.
+    const text = shareText({ ...base, number: 1234, status: "won", guesses: [win] });
+    expect(text.split("\n")[0]).toBe("Pokéguess #1234 1/6");
+  });
   it("never contains the name of a guess or of the answer", () => {
     const text = shareText({ ...base, status: "won", guesses: [miss, win] });
     expect(text).not.toMatch(/Bulbasaur|Pikachu/);

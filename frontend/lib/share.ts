@@ -1,5 +1,7 @@
 // The spoiler-free share text: the puzzle number, the score and one emoji per hint.
-// It never contains the answer's or any guess's name.
+// It never contains the answer's or any guess's name. Its figures stay plain ("#1234 3/6",
+// never "#1.234"): the puzzle number names the puzzle as its address does, and the text
+// is pasted into chats in any language, as other daily games' results are.
 import type { HintRow, Result } from "./api-types";
 import { format, HINT_KEYS } from "./text";
 

@@ -60,6 +60,7 @@ export type StringKey =
   | "archive"
   | "archiveIntro"
   | "playPuzzle"
+  | "numberSign"
   | "backToToday"
   | "backToArchive"
   | "everyone"
@@ -118,6 +119,8 @@ export type StringKey =
   | "valueGrass"
   | "valuePoison"
   | "valueYellow"
+  | "valueHeight"
+  | "valueWeight"
   | "helpModes";
 
 /** Every string the island shows, by key (all of them always sent). */

@@ -3,6 +3,8 @@ import type { Hint, HintRow } from "./api-types";
 import {
   correctCount,
   format,
+  formatCount,
+  formatList,
   hintLabel,
   hintSentence,
   isolatedRuns,
@@ -116,12 +118,43 @@ describe("plural", () => {
         : "2",
   ).join("");
   it("picks the form the server tabled for the count", () => {
-    expect(plural(russian, 1)).toBe("1 игра");
-    expect(plural(russian, 3)).toBe("3 игры");
-    expect(plural(russian, 11)).toBe("11 игр");
+    expect(plural(russian, 1, "ru")).toBe("1 игра");
+    expect(plural(russian, 3, "ru")).toBe("3 игры");
+    expect(plural(russian, 11, "ru")).toBe("11 игр");
   });
   it("follows the last two digits beyond the table", () => {
-    expect(plural(russian, 1021)).toBe("1021 игра");
-    expect(plural(russian, 1012)).toBe("1012 игр");
+    expect(plural(russian, 1021, "ru")).toBe("1\u00a0021 игра");
+    expect(plural(russian, 1012, "ru")).toBe("1\u00a0012 игр");
+  });
+  it("groups the count the language's way", () => {
+    const english = { forms: ["{count} game", "{count} games"], map: `10${"1".repeat(198)}` };
+    expect(plural(english, 12345, "en")).toBe("12,345 games");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups digits as the page language does", () => {
+    expect(formatCount(1234, "en")).toBe("1,234");
+    expect(formatCount(1234, "de")).toBe("1.234");
+    expect(formatCount(12345, "fr")).toBe("12\u202f345");
+    expect(formatCount(1234, "hi")).toBe("1,234");
+    expect(formatCount(123456, "hi")).toBe("1,23,456");
+  });
+  it("leaves small counts as they are", () => {
+    expect(formatCount(57, "ar")).toBe(new Intl.NumberFormat("ar").format(57));
+    expect(formatCount(0, "ja")).toBe("0");
+  });
+  it("rounds to whole numbers", () => {
+    expect(formatCount(56.6, "en")).toBe("57");
+  });
+});
+
+describe("formatList", () => {
+  it("joins items the page language's way, never with a fixed comma", () => {
+    expect(formatList(["1", "3", "5"], "en")).toBe("1, 3, and 5");
+    expect(formatList(["1", "3", "5"], "de")).toBe("1, 3 und 5");
+    expect(formatList(["1", "3", "5"], "ja")).toBe("1、3、5");
+    expect(formatList(["1", "3", "5"], "zh")).toBe("1、3和5");
+    expect(formatList(["2"], "ar")).toBe("2");
   });
 });

@@ -27,15 +27,27 @@ export function withoutIsolates(text: string): string {
   return text.replace(/[\u2068\u2069]/g, "");
 }
 
+/** A count in the page language's digits and grouping: "1,234" in English, "1 234" in
+ *  French. Puzzle numbers are names, not counts, and stay as they are ("#1234"). */
+export function formatCount(count: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(count);
+}
+
+/** Items joined the page language's way: "1, 3 and 5", 「1、3、5」, "1 و3 و5". */
+export function formatList(items: readonly string[], lang: string): string {
+  return new Intl.ListFormat(lang, { type: "conjunction" }).format(items);
+}
+
 /** A gettext plural, tabled by the server for 0–199 (one digit per count, an index
  *  into `forms`); larger counts follow their last two digits, as every rule we ship. */
 export type PluralTable = { forms: string[]; map: string };
 
-export function plural(table: PluralTable, count: number): string {
+/** The counted word for `count`, the count formatted for `lang` ("1 234 игры"). */
+export function plural(table: PluralTable, count: number, lang: string): string {
   const n = Math.abs(Math.trunc(count));
   const index = n < table.map.length ? n : 100 + (n % 100);
   const form = table.forms[Number(table.map[index] ?? 0)] ?? table.forms[0] ?? "";
-  return format(form, { count });
+  return format(form, { count: formatCount(count, lang) });
 }
 
 /** The hint columns, in display and share order. */

@@ -46,6 +46,10 @@ class TestDetector:
         html = '<body><ul><li><a lang="en" href="/">English</a></li><li>Deutsch</li></ul></body>'
         assert visible_text(html) == ["Deutsch"]
 
+    def test_it_still_reads_text_that_fell_back_to_english(self):
+        html = '<body><p lang="en" dir="ltr" data-fallback>Not translated yet</p></body>'
+        assert visible_text(html) == ["Not translated yet"]
+
     def test_it_spots_english_sentences(self):
         assert looks_english("Your progress is saved on this device and you can")
         assert not looks_english("Dein Fortschritt wird auf diesem Gerät gespeichert.")

@@ -30,6 +30,16 @@ def _measure(template: Promise, value: float) -> str:
     return str(template) % {"value": number_format(f"{value:g}")}
 
 
+def height_label(value: float) -> str:
+    """A height as hint cells show it (and the help's example cells)."""
+    return _measure(_("%(value)s m"), value)
+
+
+def weight_label(value: float) -> str:
+    """A weight as hint cells show it (and the help's example cells)."""
+    return _measure(_("%(value)s kg"), value)
+
+
 def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict[str, object]:
     results = rules.compare(guess.traits, answer.traits)
     values: dict[str, tuple[str | float, str]] = {
@@ -38,8 +48,8 @@ def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict[str, object]:
         "generation": (guess.generation, str(guess.generation)),
         "stage": (guess.stage, str(guess.stage)),
         "color": (guess.color, str(COLOR_LABELS.get(guess.color, guess.color))),
-        "height": (guess.height, _measure(_("%(value)s m"), guess.height)),
-        "weight": (guess.weight, _measure(_("%(value)s kg"), guess.weight)),
+        "height": (guess.height, height_label(guess.height)),
+        "weight": (guess.weight, weight_label(guess.weight)),
     }
     return {
         "name": guess.display_name(lang),

@@ -36,7 +36,7 @@ def nothing_was_created() -> bool:
         ("/de/", "Das erste Rätsel erscheint am 5. März 2027."),
         ("/fr/archive/", "La première énigme arrive le 5 mars 2027."),
         ("/ja/", "最初のパズルは2027年3月5日に登場します。"),
-        ("/zh/", "第一道谜题将于 2027年3月5日 上线。"),
+        ("/zh/", "第一道谜题将于2027年3月5日上线。"),
         ("/no/", "Den første gåten kommer 5. mars 2027."),
     ],
 )

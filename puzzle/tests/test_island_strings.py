@@ -9,6 +9,7 @@ from django.utils import translation
 from django.utils.translation import ngettext
 
 from puzzle import island
+from puzzle.api import shapes
 
 TYPES_FILE = Path(__file__).resolve().parents[2] / "frontend" / "lib" / "strings.ts"
 
@@ -51,3 +52,27 @@ def test_the_counted_words_follow_each_languages_plural_rules():
 def test_each_language_has_its_own_forms():
     with translation.override("de"):
         assert island.plural_tables()["gameCount"]["forms"] == ["{count} Spiele", "{count} Spiel"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "height", "weight"), [("en", "0.4 m", "6 kg"), ("de", "0,4\xa0m", "6\xa0kg")]
+)
+def test_the_help_examples_read_like_the_hint_cells(rf, lang, height, weight):
+    """The help's example sizes are formatted like the cells ("0,4 m" in German)."""
+    with translation.override(lang):
+        strings = island.game_island_context(rf.get("/"))["game_props"]["strings"]
+        assert strings["valueHeight"] == shapes.height_label(0.4) == height
+        assert strings["valueWeight"] == shapes.weight_label(6) == weight
+    with translation.override("ru"):
+        strings = island.game_island_context(rf.get("/"))["game_props"]["strings"]
+        assert strings["valueHeight"] == shapes.height_label(0.4) != "0.4 m"
+
+
+@pytest.mark.parametrize(
+    ("lang", "sign"), [("en", "#{number}"), ("de", "Nr. {number}"), ("ru", "№{number}")]
+)
+def test_a_puzzle_number_on_its_own_is_written_the_languages_way(lang, sign):
+    """The archive's "#27" comes from the catalogue, not a hard-coded "#"."""
+    with translation.override(lang):
+        assert str(island.STRINGS["numberSign"]) == sign

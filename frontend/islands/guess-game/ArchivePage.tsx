@@ -45,7 +45,7 @@ export function ArchivePage() {
               >
                 <span className="gg-archive__number">
                   <span className="visually-hidden">{format(strings.playPuzzle, { number })}</span>
-                  <span aria-hidden="true">#{number}</span>
+                  <span aria-hidden="true">{format(strings.numberSign, { number })}</span>
                 </span>
                 <time className="gg-archive__date" dateTime={day}>
                   {dates.format(new Date(`${day}T00:00:00Z`))}

@@ -1,7 +1,7 @@
 // Horizontal bars for guesses 1–6 (statistics and "how everyone did"). Each row reads
 // as a sentence, e.g. "1 guess: 3 games", with the language's own plurals.
 import type { CSSProperties } from "react";
-import { format, plural } from "../../lib/text";
+import { format, formatCount, plural } from "../../lib/text";
 import { useIsland } from "./context";
 
 type Props = {
@@ -11,7 +11,7 @@ type Props = {
 };
 
 export function Distribution({ counts, highlight = null }: Props) {
-  const { strings, plurals } = useIsland();
+  const { strings, plurals, lang } = useIsland();
   const max = Math.max(1, ...counts);
   return (
     <ol className="gg-dist">
@@ -22,19 +22,19 @@ export function Distribution({ counts, highlight = null }: Props) {
         >
           <span className="visually-hidden">
             {format(strings.distributionRow, {
-              guesses: plural(plurals.guessCount, i + 1),
-              games: plural(plurals.gameCount, count),
+              guesses: plural(plurals.guessCount, i + 1, lang),
+              games: plural(plurals.gameCount, count, lang),
             })}
           </span>
           <span className="gg-dist__n" aria-hidden="true">
-            {plural(plurals.guessCount, i + 1)}
+            {plural(plurals.guessCount, i + 1, lang)}
           </span>
           <span className="gg-dist__track" aria-hidden="true">
             <span
               className="gg-dist__bar"
               style={{ "--share": `${(count / max) * 100}%` } as CSSProperties}
             >
-              {count}
+              {formatCount(count, lang)}
             </span>
           </span>
         </li>

@@ -11,7 +11,7 @@ import {
   setShareOneLine,
   shareOneLine,
 } from "../../lib/storage";
-import { format } from "../../lib/text";
+import { format, formatList } from "../../lib/text";
 import { withLang } from "./api";
 import { useIsland } from "./context";
 import { ComingBack } from "./ComingBack";
@@ -200,7 +200,9 @@ export function EndPanel({
           <summary>
             {strings.generations}
             {generations.length > 0 && (
-              <span className="gg-generations__chosen"> ({generations.join(", ")})</span>
+              <span className="gg-generations__chosen">
+                {` (${formatList(generations.map(String), lang)})`}
+              </span>
             )}
           </summary>
           <fieldset>

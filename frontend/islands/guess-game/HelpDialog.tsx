@@ -15,7 +15,8 @@ const LEGEND: Array<{ results: Result[]; text: StringKey }> = [
   { results: ["wrong"], text: "howToPlayWrong" },
 ];
 
-/** `value` is shown as it is (numbers); `term`, a type or colour name, is translated. */
+/** `value` is shown as it is (small whole numbers); `term` is the server's text: a
+ *  type or colour name, or a size formatted like the hint cells ("0,4 m" in German). */
 type Example = { key: HintKey; result: Result } & ({ value: string } | { term: StringKey });
 
 /** Each hint with its explanation and example cells. */
@@ -34,8 +35,8 @@ const HINTS: Array<{ text: StringKey; example?: StringKey; cells: Example[] }> =
   {
     text: "helpSize",
     cells: [
-      { key: "height", value: "0.4 m", result: "higher" },
-      { key: "weight", value: "6 kg", result: "lower" },
+      { key: "height", term: "valueHeight", result: "higher" },
+      { key: "weight", term: "valueWeight", result: "lower" },
     ],
   },
 ];
@@ -85,7 +86,7 @@ export function HelpDialog({ open, onClose }: Props) {
   );
 }
 
-/** Type and colour names come translated with the props; numbers stay as they are. */
+/** Names and sizes come translated with the props; small numbers stay as they are. */
 function translatedValue(cell: Example, strings: UiStrings): string {
   return "term" in cell ? strings[cell.term] : cell.value;
 }

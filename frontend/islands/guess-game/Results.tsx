@@ -1,7 +1,7 @@
 // "How everyone did": the puzzle's win rate and guess distribution (after the end only).
 import { useId } from "react";
 import type { Results as ResultsData } from "../../lib/api-types";
-import { format } from "../../lib/text";
+import { format, formatCount } from "../../lib/text";
 import { withLang } from "./api";
 import { useIsland } from "./context";
 import { Distribution } from "./Distribution";
@@ -29,8 +29,8 @@ export function Results({ number, highlight }: Props) {
           <>
             <p>
               {format(strings.everyoneSummary, {
-                percent: Math.round(data.win_percent),
-                players: data.players,
+                percent: formatCount(data.win_percent, lang),
+                players: formatCount(data.players, lang),
               })}
             </p>
             <Distribution counts={data.distribution} highlight={highlight} />

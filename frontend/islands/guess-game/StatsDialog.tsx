@@ -28,7 +28,7 @@ function StatsBody({ highlight }: { highlight: number | null }) {
 
   const figures: Figure[] = [
     [strings.played, data?.played],
-    [strings.winPercent, data && Math.round(data.win_percent)],
+    [strings.winPercent, data?.win_percent],
     [strings.currentStreak, data?.current_streak],
     [strings.maxStreak, data?.max_streak],
   ];
