@@ -45,7 +45,14 @@ SEARCH_TERMS = {
     "free browser games"
 }
 # Game pages read in full; the others are checked on their titles and headings.
-REVIEWED = {"capybara-clicker", "color-tunnel", "monkey-mart", "stickman-hook", "vex5"}
+REVIEWED = {
+    "capybara-clicker",
+    "color-tunnel",
+    "monkey-mart",
+    "pokemon-clicker",
+    "stickman-hook",
+    "vex5",
+}
 HEADLINES = {"seo_title", "seo_description", "hero_title", "hero_text", "heading", "label", "hint"}
 SKIPPED = {
     "slug", "url", "anchor", "ref", "kind", "allow", "height", "height_small",
