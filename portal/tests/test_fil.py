@@ -50,6 +50,7 @@ REVIEWED = {
     "color-tunnel",
     "monkey-mart",
     "pokemon-clicker",
+    "pokerogue",
     "stickman-hook",
     "vex5",
 }
