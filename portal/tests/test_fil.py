@@ -37,6 +37,7 @@ NAMES = (
     "Content-Type: application/json",
     "Content Security Policy",
     "Red at Blue",
+    "Red at Green",
     "Scarlet at Violet",
 )
 # Search terms people type in English; the keyword field keeps a few of them.
@@ -50,6 +51,7 @@ REVIEWED = {
     "color-tunnel",
     "monkey-mart",
     "pokemon-clicker",
+    "pokemon-clicker-2",
     "pokerogue",
     "stickman-hook",
     "vex5",
