@@ -54,6 +54,7 @@ REVIEWED = {
     "pokemon-clicker-2",
     "pokerogue",
     "stickman-hook",
+    "time-shooter-3",
     "vex5",
 }
 HEADLINES = {"seo_title", "seo_description", "hero_title", "hero_text", "heading", "label", "hint"}
