@@ -1,6 +1,6 @@
 """Filipino reads as Filipino (docs/glossary.md, docs/i18n.md "Review 2026-11: fil").
 
-Two checks on the catalogue and the reviewed game pages: no common English word
+Two checks on the catalogue and the game pages: no common English word
 sits inside a Filipino sentence (the glossary's loanwords, game titles and key names
 are not on the list), and a count written in digits always takes the linker "na"
 ("4 na hula", "5 na hula"), so the plural forms never differ.
@@ -45,26 +45,17 @@ SEARCH_TERMS = {
     "pokemon silhouette game, daily pokemon quiz, guess the pokemon, pokemon wordle, "
     "free browser games"
 }
-# Game pages read in full; the others are checked on their titles and headings.
-REVIEWED = {
-    "capybara-clicker",
-    "color-tunnel",
-    "monkey-mart",
-    "pokemon-clicker",
-    "pokemon-clicker-2",
-    "pokerogue",
-    "stickman-hook",
-    "time-shooter-3",
-    "vex5",
-}
-HEADLINES = {"seo_title", "seo_description", "hero_title", "hero_text", "heading", "label", "hint"}
+# Fields that are not prose: addresses, sizes, key names, names, search terms and
+# choices the catalogue translates (category, difficulty, type).
 SKIPPED = {
     "slug", "url", "anchor", "ref", "kind", "allow", "height", "height_small",
     "aspect_ratio", "max_height", "icon", "keys", "key", "name", "genre", "developer",
-    "seo_keywords", "type", "mode", "game", "group",
+    "seo_keywords", "type", "mode", "game", "group", "category", "difficulty",
 }  # fmt: skip
 COUNTED = r"(?:\d+\+?|\{count\}|%\(count\)d|%\(days\)[sd]|\{total\}|\{players\})"
-NOUNS = r"(?:hula|subok|laro|araw|manlalaro|Pokémon|hint|titik|taon|minuto|level|antas)"
+NOUNS = (
+    r"(?:hula|subok|laro|araw|manlalaro|Pokémon|hint|titik|taon|minuto|level|yugto|pindot|bihag)"
+)
 # A count followed by its noun with no linker: "5 hula" instead of "5 na hula".
 BARE_COUNT = re.compile(rf"(?<![\w.]){COUNTED} (?!na\b){NOUNS}\b")
 
@@ -94,17 +85,17 @@ def game_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=len, reverse=True)) + NAMES
 
 
-def page_texts(value: object, full: bool, field: str = "") -> list[tuple[str, str]]:
+def page_texts(value: object, field: str = "") -> list[tuple[str, str]]:
     if isinstance(value, dict):
         return [
             text
             for key, item in value.items()
             if key not in SKIPPED
-            for text in page_texts(item, full, key)
+            for text in page_texts(item, key)
         ]
     if isinstance(value, list):
-        return [text for item in value for text in page_texts(item, full, field)]
-    if isinstance(value, str) and (full or field in HEADLINES):
+        return [text for item in value for text in page_texts(item, field)]
+    if isinstance(value, str):
         return [(field, value)]
     return []
 
@@ -113,7 +104,7 @@ def pages() -> list[tuple[str, str, str]]:
     found = []
     for path in sorted((CONTENT / "i18n" / "fil").glob("*.json")):
         page = json.loads(path.read_text(encoding="utf-8"))
-        texts = page_texts(page, full=path.stem in REVIEWED)
+        texts = page_texts(page)
         found.extend((path.stem, field, text) for field, text in texts)
     return found
 
