@@ -26,7 +26,7 @@ PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
 .PHONY: run dev setup test lint test-python test-js test-e2e fuzz chromium bench bench-spike lighthouse \
-	messages translation-status clean pokedex lock lines api-types nginx topology topology-stop \
+	messages translation-status clean pokedex zh-fold lock lines api-types nginx topology topology-stop \
 	test-topology deploy-rolling audit
 
 run: setup
@@ -224,6 +224,11 @@ translation-status: $(STAMPS)/python
 pokedex: $(STAMPS)/python
 	$(PY) -m pip install --quiet resvg-py==0.5.0
 	$(PY) scripts/build_pokedex.py
+
+# Rebuild puzzle/data/zh-fold.json (Traditional → Simplified, for name matching) from the
+# OpenCC table pinned in requirements-pokedex.txt.
+zh-fold: $(STAMPS)/python
+	$(PY) scripts/build_zh_fold.py
 
 clean:
 	rm -rf $(STAMPS) frontend/dist staticfiles

@@ -12,6 +12,7 @@ const islands: Record<string, IslandLoader> = {
   "game-frame": () => import("./islands/game-frame/index"),
   "ad-slot": () => import("./islands/ad-slot/index"),
   consent: () => import("./islands/consent/index"),
+  transfer: () => import("./islands/transfer/index"),
 };
 
 // Islands marked data-load="visible" (the game, below the hero on phones) load when they
@@ -49,3 +50,12 @@ function mountIslands(): void {
 
 initShell(document);
 afterFirstContentfulPaint(mountIslands);
+
+// The service worker (/sw.js) makes the site installable and shows an offline page; it is
+// registered once the page is loaded, so it never competes with the page's own requests.
+// Not under Vite's dev server, whose modules change without a change of name.
+if ("serviceWorker" in navigator && !import.meta.env.DEV) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  });
+}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pages import views
+from pages import app, views
 
 app_name = "pages"
 urlpatterns = [
@@ -9,4 +9,8 @@ urlpatterns = [
     path("privacy/", views.page("pages/privacy.html"), name="privacy"),
     path("about/", views.page("pages/about.html"), name="about"),
     path("contact/", views.page("pages/contact.html"), name="contact"),
+    path("offline/", app.offline, name="offline"),
+    path("transfer/", views.page("pages/transfer.html"), name="transfer"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("reminder.ics", app.reminder, name="reminder"),
 ]

@@ -14,6 +14,7 @@ from portal import catalogues
 SAME_AS_ENGLISH: dict[str, dict[str, str]] = {
     "Pokémon": {"*": "Brand name, written the same in every Latin-script edition."},
     "Pokéguess #{number}": {"*": "Site name and a number (the share card title)."},
+    "Pokéguess #%(number)s: %(score)s/%(attempts)s": {"*": "Site name, number and a score."},
     "id": {"*": "Technical identifier column in the admin."},
     "{guesses}: {games}": {"*": "Only placeholders and punctuation."},
     "Gen.": {"da de es it nl no pl": "The usual short form of the word for generation."},

@@ -23,6 +23,7 @@ UNLOCALIZED_PREFIXES = (
     "/language/",
     "/sitemap",  # the index and its sections (/sitemap-games.xml, …)
     "/robots.txt",
+    "/sw.js",  # the service worker: one for every language, at the root of its scope
     "/favicon.ico",
     "/healthz",
     "/readyz",

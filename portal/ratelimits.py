@@ -33,6 +33,10 @@ BUDGETS = {
     # Practice rounds (puzzle/api/views.py), per client.
     "practice-start": {"client": "30/m"},
     "practice-guess": {"client": "120/m"},
+    # Transfer codes (puzzle/services/transfer.py): asking for one, and typing one in,
+    # which is where guessing would happen.
+    "transfer": {"player": "10/h", "client": "60/h"},
+    "transfer-redeem": {"client": "20/h"},
 }
 UNKNOWN_CLIENT = "0.0.0.0"
 FAIL_OPEN_SECONDS = 10.0

@@ -108,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "portal.context_processors.site",
                 "games.navigation.links",
+                "pages.links.social",
                 "puzzle.island.today_puzzle",
             ],
         },

@@ -7,6 +7,7 @@ from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path, re_path
 
 from games.sitemaps import GamesSitemap
+from pages.app import service_worker
 from pages.sitemaps import StaticPagesSitemap
 from portal import admin_i18n, admin_login, health, views
 from portal.api import create_api
@@ -32,6 +33,7 @@ urlpatterns = [
     path("api/", api.urls),
     path("language/", views.switch_language, name="switch_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
+    path("sw.js", service_worker, name="service_worker"),
     path("metrics", metrics_view, name="metrics"),
     path("readyz", health.readyz, name="readyz"),
     # An index over per-app sections, each paginated (portal.sitemaps).

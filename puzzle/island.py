@@ -100,6 +100,7 @@ STRINGS = {
     "notPlayed": _("Not played"),
     "inProgress": _("In progress"),
     # Erasing the player's data (privacy page, DELETE /api/player)
+    "transferLink": _("Move your progress to another device"),
     "eraseData": _("Erase my data"),
     "eraseConfirm": _(
         "This deletes every game, statistic and streak we keep for you, and the player cookie. It cannot be undone."
@@ -142,6 +143,11 @@ STRINGS = {
     "statusPlaying": _("Playing"),
     "statusNew": _("New"),
     "nextUnplayed": _("Next puzzle"),
+    # The end of today's game, and the start of it late in the day (docs/game-modes.md).
+    "yesterdayWas": _("Yesterday's Pokémon was {name}."),
+    "missedYesterday": _("You missed yesterday's puzzle: play #{number} in the archive"),
+    "catchUp": _("Catch up on this week's missed puzzles in the archive"),
+    "streakAtRisk": _("Your streak is at risk: play today's puzzle before the next one arrives."),
     # Statistics
     "distributionRow": _("{guesses}: {games}"),
     # The generation column's header on narrow screens.

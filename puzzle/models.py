@@ -291,6 +291,19 @@ class Player(models.Model):
         return str(self.id)
 
 
+class TransferCode(models.Model):
+    """A one-time code that moves a player to another device (puzzle/services/transfer.py):
+    valid for minutes, used once, gone with the player."""
+
+    code = models.CharField(max_length=8, unique=True)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return self.code
+
+
 class Game(models.Model):
     """What a daily game and a practice round share: the guesses (Pokémon ids, in
     order) and how the game stands, by the rules of ``puzzle.rules``.

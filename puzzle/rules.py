@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import json
 import unicodedata
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
+from pathlib import Path
 
 __all__ = [
     "ATTEMPTS",
@@ -55,6 +57,13 @@ _HIRAGANA_TO_KATAKANA = str.maketrans(
     {chr(c): chr(c + 0x60) for c in [*range(0x3041, 0x3097), 0x309D, 0x309E]}
 )
 
+# Traditional Chinese characters as their Simplified form (將 -> 将, 艷 and 豔 -> 艳): on
+# /zh/ players in Taiwan and Hong Kong type Traditional names, whose variant characters
+# differ from the data's. One table for the server and the client, generated from OpenCC
+# (scripts/build_zh_fold.py).
+ZH_FOLD_FILE = Path(__file__).resolve().parent / "data" / "zh-fold.json"
+_ZH_FOLD = str.maketrans(json.loads(ZH_FOLD_FILE.read_text("utf-8")))
+
 
 def _is_mark(char: str) -> bool:
     return unicodedata.category(char).startswith("M")
@@ -78,8 +87,9 @@ def normalize_name(text: str) -> str:
     Latin/Greek/Cyrillic letters lose their diacritics; kana, Hangul, Thai and CJK keep
     every distinction (e.g. ガ stays different from カ). ♀/♂ become "f"/"m", œ/æ
     "oe"/"ae". The usual input forms meet the official spelling: hiragana is read as
-    katakana, full-width and half-width forms as their plain letters (NFKD). The cases are shared with the
-    autocomplete's normaliser (frontend/lib/normalize-cases.json).
+    katakana, full-width and half-width forms as their plain letters (NFKD), Traditional
+    Chinese characters as Simplified ones (仆刀將軍 -> 仆刀将军). The cases are shared with
+    the autocomplete's normaliser (frontend/lib/normalize-cases.json).
 
     Keys are remembered: an index is built from about 20,000 names, most of them the
     same in several languages, and players type the same guesses all day.
@@ -94,7 +104,8 @@ def normalize_name(text: str) -> str:
         else:
             base = char
             kept.append(char)
-    recomposed = unicodedata.normalize("NFC", "".join(kept)).casefold().translate(_FOLD)
+    recomposed = unicodedata.normalize("NFC", "".join(kept)).casefold()
+    recomposed = recomposed.translate(_FOLD).translate(_ZH_FOLD)
     return "".join(c for c in recomposed if c.isalnum() or _is_mark(c))
 
 
@@ -261,16 +272,39 @@ def hard_mode_violation(
 
 # Thai vowels written before the consonant they follow in speech (เ แ โ ใ ไ).
 _THAI_LEADING_VOWELS = frozenset("\u0e40\u0e41\u0e42\u0e43\u0e44")
+# Hangul syllables (가-힣) are numbered initial by initial: 21 vowels times 28 finals each.
+_HANGUL_FIRST, _HANGUL_LAST, _HANGUL_PER_INITIAL = 0xAC00, 0xD7A3, 21 * 28
+# The 19 initial consonants in that order, as the compatibility jamo people write alone.
+_CHOSEONG = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
 
 
-def first_letter(name: str) -> str:
-    """The lifeline: the first letter or digit of a name (Mr. Mime → M), upper-cased.
+def _is_han(char: str) -> bool:
+    return unicodedata.name(char, "").startswith("CJK ")  # unified or compatibility
 
-    In Thai it is the first consonant: a vowel written before it (โพรีกอน → พ) is
-    said after it, and five such vowels would say almost nothing about the name."""
-    for char in unicodedata.normalize("NFC", name):
-        if char.isalnum() and char not in _THAI_LEADING_VOWELS:
-            return char.upper()
+
+def first_letter(name: str, romanise: Callable[[str], str] | None = None) -> str:
+    """The lifeline: the first letter or digit of a name (Mr. Mime → M), upper-cased,
+    made meaningful in each script (docs/i18n.md "The lifeline letter").
+
+    - Thai: the first consonant: a vowel written before it (โพรีกอน → พ) is said after
+      it, and five such vowels would say almost nothing about the name.
+    - Korean: the initial consonant (초성) of the first syllable (피카츄 → ㅍ): a whole
+      syllable is a third of most names.
+    - Chinese: with ``romanise`` (text to pinyin, given by the caller on Chinese pages),
+      the first letter of the first character's pinyin (皮卡丘 → P): a character is a
+      third of most names. Without it a character stays itself.
+    - Kana stays the first kana (ピカチュウ → ピ)."""
+    text = unicodedata.normalize("NFC", name)
+    for index, char in enumerate(text):
+        if not char.isalnum() or char in _THAI_LEADING_VOWELS:
+            continue
+        if _HANGUL_FIRST <= ord(char) <= _HANGUL_LAST:
+            return _CHOSEONG[(ord(char) - _HANGUL_FIRST) // _HANGUL_PER_INITIAL]
+        if romanise is not None and _is_han(char):
+            latin = romanise(text[index:])[:1]
+            if latin.isascii() and latin.isalpha():
+                return latin.upper()
+        return char.upper()
     return name[:1]
 
 

@@ -6,4 +6,5 @@ app_name = "puzzle"
 urlpatterns = [
     path("archive/", views.archive, name="archive"),
     path("archive/<puzzle:number>/", views.archive_puzzle, name="archive_puzzle"),
+    path("p/<puzzle:number>/<str:result>/", views.shared_result, name="shared_result"),
 ]

@@ -29,7 +29,7 @@ def test_the_site_lists_every_node_in_its_upstream():
 
 def test_a_placeholder_without_a_value_stops_the_rendering():
     with pytest.raises(ValueError, match="WORKERS"):
-        nginx_site.render(**SITE, template="listen ${LISTEN_PORT}; workers ${WORKERS};")
+        nginx_site.render(**SITE, template="listen ${LISTEN}; workers ${WORKERS};")
 
 
 def test_a_site_without_nodes_is_refused():
@@ -53,6 +53,27 @@ def test_media_is_served_from_disk_only_when_given():
     with_media = nginx_site.render(**SITE, media_root="/srv/pokeguess/media")
     assert "alias /srv/pokeguess/media/;" in with_media
     assert "location /media/" not in nginx_site.render(**SITE)
+
+
+def test_https_is_served_only_with_a_certificate_and_plain_http_leads_there():
+    plain = nginx_site.render(**SITE)
+    assert "ssl" not in plain and "return 301" not in plain
+    tls = nginx_site.render(
+        **{**SITE, "listen": "443"}, tls=("/etc/tls/site.pem", "/etc/tls/site.key")
+    )
+    assert "listen 443 ssl http2;" in tls
+    assert "ssl_certificate /etc/tls/site.pem;" in tls
+    assert "ssl_certificate_key /etc/tls/site.key;" in tls
+    assert re.search(r"listen 80;\s+server_name _;\s+server_tokens off;\s+return 301 https://", tls)
+
+
+def test_a_certificate_without_its_key_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        nginx_site.main(
+            ["--listen", "443", "--static-root", "/s", "--upstream", "10.0.0.1:8000"]
+            + ["--cache-dir", "/c", "--tls-certificate", "/etc/tls/site.pem"]
+        )
+    assert "go together" in capsys.readouterr().err
 
 
 def test_the_daily_jobs_are_commands_of_the_site():

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextUnplayed, puzzleDate } from "./archive";
+import { missedSince, nextUnplayed, puzzleDate } from "./archive";
 
 describe("puzzleDate", () => {
   it("counts days from the launch date in UTC", () => {
@@ -18,5 +18,14 @@ describe("nextUnplayed", () => {
   });
   it("never offers today's puzzle and is null when all are played", () => {
     expect(nextUnplayed(2, 3, { "1": "won" })).toBeNull();
+  });
+});
+
+describe("missedSince", () => {
+  it("lists the past puzzles from the first asked never opened, not today's", () => {
+    expect(missedSince(3, 8, { "4": "won", "6": "playing" })).toEqual([3, 5, 7]);
+  });
+  it("starts at puzzle #1 in the site's first week", () => {
+    expect(missedSince(-5, 3, {})).toEqual([1, 2]);
   });
 });

@@ -21,3 +21,16 @@ export function nextUnplayed(
   for (let n = current + 1; n < todayNumber; n++) if (open(n)) return n;
   return null;
 }
+
+/** Past puzzles from ``first`` up to yesterday that the player never opened. */
+export function missedSince(
+  first: number,
+  todayNumber: number,
+  played: Record<string, GameStatus>,
+): number[] {
+  const missed: number[] = [];
+  for (let n = Math.max(1, first); n < todayNumber; n++) {
+    if (played[String(n)] === undefined) missed.push(n);
+  }
+  return missed;
+}

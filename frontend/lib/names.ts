@@ -16,6 +16,21 @@ function stripsMarks(base: string | undefined): boolean {
   return STRIP_MARKS_AFTER.test(base);
 }
 
+/** Traditional Chinese characters as Simplified ones (将 for 將), the server's table
+ *  (puzzle/data/zh-fold.json); null until a Chinese page loads it. */
+let chineseFold: Readonly<Record<string, string>> | null = null;
+
+/**
+ * Read Traditional Chinese as Simplified from now on, as the server does: players in
+ * Taiwan and Hong Kong type Traditional names on the Chinese page. The table is a chunk
+ * of its own, fetched only there.
+ */
+export async function loadChineseFold(): Promise<void> {
+  if (chineseFold) return;
+  chineseFold = (await import("../../puzzle/data/zh-fold.json")).default;
+  keys = new WeakMap(); // keys made before the table would miss its folding
+}
+
 /** Hiragana typed for a katakana name: ぁ-ゖ and ゝゞ sit 0x60 code points before. */
 function toKatakana(text: string): string {
   return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (char) =>
@@ -26,8 +41,9 @@ function toKatakana(text: string): string {
 /**
  * The comparison key of a name, like the server's `normalize_name`: no case, spaces or
  * punctuation; Latin/Greek/Cyrillic lose their accents, while marks of other scripts
- * stay (ガ is not カ). ♀/♂ become "f"/"m", œ/æ "oe"/"ae". Hiragana reads as katakana, full-width and
- * half-width forms as their plain letters. Both sides are held to the same cases
+ * stay (ガ is not カ). ♀/♂ become "f"/"m", œ/æ "oe"/"ae". Hiragana reads as katakana,
+ * full-width and half-width forms as their plain letters, and once `loadChineseFold`
+ * has run, Traditional Chinese as Simplified. Both sides are held to the same cases
  * (normalize-cases.json).
  */
 export function normalizeName(text: string): string {
@@ -48,12 +64,12 @@ export function normalizeName(text: string): string {
     else if (char === "ß") key += "ss";
     else if (char === "œ") key += "oe";
     else if (char === "æ") key += "ae";
-    else if (KEPT.test(char)) key += char;
+    else if (KEPT.test(char)) key += chineseFold?.[char] ?? char;
   }
   return key;
 }
 
-const keys = new WeakMap<Named, string[]>();
+let keys = new WeakMap<Named, string[]>();
 
 /** The comparison keys of an entry: its name first, then the others. */
 function keysOf(entry: Named): string[] {

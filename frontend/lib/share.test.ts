@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Hint, HintKey, HintRow, Result } from "./api-types";
-import { emojiLine, shareText } from "./share";
+import { emojiLine, resultPath, shareText } from "./share";
 
 const KEYS: HintKey[] = ["type1", "type2", "generation", "stage", "color", "height", "weight"];
 
@@ -96,5 +96,18 @@ describe("shareText marks", () => {
     expect(shareText({ ...base, status: "won", guesses: [win] }).split("\n")[0]).toBe(
       "Pokéguess #21 1/6",
     );
+  });
+});
+
+describe("resultPath", () => {
+  it("gives the score and one letter per hint of each guess, in the hint order", () => {
+    expect(resultPath(21, "won", [miss, win])).toBe("p/21/2-cwphlcc-ccccccc/");
+  });
+  it("marks a lost game with x", () => {
+    expect(resultPath(21, "lost", [miss])).toBe("p/21/x-cwphlcc/");
+  });
+  it("never contains the name of a guess or of the answer", () => {
+    const path = resultPath(21, "won", [miss, win]);
+    expect(path).not.toMatch(/Bulbasaur|Pikachu/);
   });
 });

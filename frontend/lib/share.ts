@@ -57,3 +57,26 @@ export function shareText(input: ShareInput): string {
   const heading = [`${format(title, { number })} ${score}/${attempts}`, ...marks].join(" ");
   return [heading, "", ...guesses.map((row) => emojiLine(row, highContrast)), url].join("\n");
 }
+
+/** Letters of a shared result's link, one per hint cell (puzzle/views.py RESULT_CODE). */
+const CODE: Record<Result, string> = {
+  correct: "c",
+  present: "p",
+  wrong: "w",
+  higher: "h",
+  lower: "l",
+};
+
+/** The path of a shared result's page, under the site's language prefix: the puzzle's
+ *  number, the score (x for a lost game) and the hint letters of each guess. It shows
+ *  the grid to whoever opens the link, and names no Pokémon. */
+export function resultPath(number: number, status: "won" | "lost", guesses: HintRow[]): string {
+  const rows = guesses.map((row) =>
+    HINT_KEYS.map((key) => {
+      const hint = row.hints.find((h) => h.key === key);
+      return hint ? CODE[hint.result] : CODE.wrong;
+    }).join(""),
+  );
+  const score = status === "won" ? String(guesses.length) : "x";
+  return `p/${number}/${[score, ...rows].join("-")}/`;
+}

@@ -59,6 +59,16 @@ class TestUnprefixedUrls:
         assert response.status_code == 302
         assert response["Location"] == "/ko/"
 
+    @pytest.mark.parametrize(
+        "header",
+        ["zh-TW,zh;q=0.9,en;q=0.8", "zh-HK", "zh-Hant", "zh-Hant-TW,en;q=0.5", "zh_TW"],
+    )
+    def test_traditional_chinese_browsers_get_the_chinese_site(self, client, header):
+        # /zh/ is Simplified, but its name matching reads Traditional (docs/i18n.md).
+        response = client.get("/how-to-play/", HTTP_ACCEPT_LANGUAGE=header)
+        assert response.status_code == 302
+        assert response["Location"] == "/zh/how-to-play/"
+
     def test_it_serves_english_for_an_unsupported_browser_language(self, client):
         response = client.get("/", HTTP_ACCEPT_LANGUAGE="sw")
         assert response.status_code == 200

@@ -90,6 +90,11 @@ class Answer(Schema):
     generation: int
 
 
+class Yesterday(Schema):
+    number: int
+    name: str | None
+
+
 class GameState(Schema):
     status: Status
     guesses: Annotated[list[HintRow], Field(max_length=6)]
@@ -99,6 +104,8 @@ class GameState(Schema):
     lifeline: str | None
     lifeline_offered: bool
     answer: Answer | None = None  # only once the game is won or lost
+    # Today's finished game: yesterday's puzzle, named only if the player finished it.
+    yesterday: Yesterday | None = None
 
 
 class Puzzle(Schema):
@@ -177,3 +184,14 @@ class Names(Schema):
 class Archive(Schema):
     # Puzzle number → how the player's game of it stands.
     played: dict[str, Status]
+
+
+class Transfer(Schema):
+    code: str
+    expires_at: datetime
+    # The code's page, /transfer/#CODE, as an SVG QR code for the other device's camera.
+    qr_svg: str
+
+
+class TransferIn(Schema):
+    code: Annotated[str, Field(max_length=40)]

@@ -6,7 +6,7 @@ Pokémon only, and the answer appears once the game is won or lost.
 
 import hashlib
 import hmac
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.urls import reverse
@@ -104,16 +104,36 @@ def silhouette_url(puzzle: DailyPuzzle, answer: Pokemon) -> str:
 def puzzle(puzzle: DailyPuzzle, game: PlayerGame | None, lang: str, now: datetime) -> dict:
     answer = pokedex.get(puzzle.pokemon_id)
     assert answer is not None, "a puzzle's answer is in the Pokédex"
-    counts = game.counts_for_stats if game else puzzle.date == rules.utc_today(now)
+    is_today = puzzle.date == rules.utc_today(now)
+    counts = game.counts_for_stats if game else is_today
+    state = game_state(game, answer, lang, practice=not counts)
+    if is_today and game is not None and game.finished and puzzle.number > 1:
+        state["yesterday"] = yesterday(puzzle, game, lang)
     return {
         "number": puzzle.number,
         "date": puzzle.date,
-        "is_today": puzzle.date == rules.utc_today(now),
+        "is_today": is_today,
         "attempts_allowed": rules.ATTEMPTS,
         "silhouette_url": silhouette_url(puzzle, answer),
         "next_puzzle_at": rules.next_puzzle_at(now),
-        "state": game_state(game, answer, lang, practice=not counts),
+        "state": state,
     }
+
+
+def yesterday(puzzle: DailyPuzzle, game: PlayerGame, lang: str) -> dict:
+    """For the end of today's game: yesterday's puzzle number, and its answer only when
+    this player finished it (else it waits in the archive, unspoiled)."""
+    finished = (
+        PlayerGame.objects.filter(
+            player_id=game.player_id,
+            puzzle__date=puzzle.date - timedelta(days=1),
+            status__in=[Game.Status.WON, Game.Status.LOST],
+        )
+        .values_list("puzzle__pokemon_id", flat=True)
+        .first()
+    )
+    answer = pokedex.get(finished) if finished else None
+    return {"number": puzzle.number - 1, "name": answer.display_name(lang) if answer else None}
 
 
 def practice(round_: PracticeRound, lang: str) -> dict:

@@ -11,10 +11,12 @@ from collections.abc import Callable
 from functools import wraps
 from typing import cast
 
+import segno
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.formats import date_format
@@ -25,11 +27,12 @@ from ninja import Router, Status
 from ninja.decorators import decorate_view
 
 from portal import languages, players, ratelimits
+from portal.absolute import site_url
 from portal.api import ApiError, Error, api_request, too_many_requests
 from portal.public_cache import canonical_query, url_only
 from puzzle import pokedex, rules, stats
 from puzzle.api import schemas, shapes
-from puzzle.images import silhouette, thumbs
+from puzzle.images import card, silhouette, thumbs
 from puzzle.models import (
     DailyPuzzle,
     Game,
@@ -39,7 +42,7 @@ from puzzle.models import (
     launch_date,
     today,
 )
-from puzzle.services import play
+from puzzle.services import play, transfer
 
 # Status of each refusal of the rules; every other error is raised as ApiError.
 STATUS = {
@@ -52,6 +55,8 @@ STATUS = {
     play.UnknownPokemon: 422,
     play.HardModeMismatch: 422,
     play.NothingToDraw: 422,
+    transfer.NothingToTransfer: 404,
+    transfer.InvalidTransferCode: 422,
 }
 # Answers any route may give besides its own (docs/design.md: one error shape).
 ALWAYS = {405, 500, 503}
@@ -154,6 +159,8 @@ def _limit(request: HttpRequest, budget: str, player: uuid.UUID | None = None) -
     if ratelimits.hit(request, budget, str(player) if player else None):
         if budget == "junk":
             raise too_many_requests(_("Too many unknown names at once. Please wait a moment."))
+        if budget.startswith("transfer"):
+            raise too_many_requests(_("Too many tries with transfer codes. Please wait a while."))
         raise too_many_requests(_("Too many guesses at once. Please wait a moment."))
 
 
@@ -231,14 +238,61 @@ def results(request: HttpRequest, number: int):
     game = _game(request, puzzle)
     if game is None or not game.finished:
         raise ApiError(403, "not_finished", _("Finish this puzzle to see how everyone else did."))
-    summary = cache.get_or_set(  # a popular puzzle: one query per half minute
-        f"puzzle:results:{puzzle.pk}",
-        lambda: stats.results_summary(
-            PlayerGame.objects.filter(puzzle=puzzle).counted().outcomes()
+    return {"number": puzzle.number, **_summary(puzzle)}
+
+
+def _summary(puzzle: DailyPuzzle) -> dict:
+    if puzzle.pk is None:  # planned, not saved until its first guess: nobody has played
+        return stats.results_summary([])
+    return cast(
+        dict,
+        cache.get_or_set(  # a popular puzzle: one query per half minute
+            f"puzzle:results:{puzzle.pk}",
+            lambda: stats.results_summary(
+                PlayerGame.objects.filter(puzzle=puzzle).counted().outcomes()
+            ),
+            timeout=30,
         ),
-        timeout=30,
     )
-    return {"number": puzzle.number, **cast(dict, summary)}
+
+
+# The card's "named it" share waits for this many finished games: one player's result
+# is theirs, not the crowd's.
+CARD_MIN_PLAYERS = 10
+
+
+@router.api_operation(
+    GET,
+    "/puzzle/{puzzle:number}/card.png",
+    response=errors(404),
+    openapi_extra=image("image/png"),
+    url_name="card",
+)
+@decorate_view(*IMAGE_URL)
+def card_image(request: HttpRequest, number: int):
+    """The puzzle's link preview (og:image): its silhouette, number, date and the share
+    of players who named it (puzzle/images/card.py)."""
+    puzzle = _puzzle(number)
+    answer = pokedex.get(puzzle.pokemon_id)
+    assert answer is not None
+    summary = _summary(puzzle)
+    named = summary["win_percent"] if summary["players"] >= CARD_MIN_PLAYERS else None
+    stamp = shapes.silhouette_stamp(puzzle, answer)
+    shape = _silhouette_png(
+        answer, f"puzzle:silhouette:{puzzle.number}:{stamp}", puzzle.date.isoformat(),
+        timeout=60 * 60 * 24 * 7,
+    )  # fmt: skip
+    data = cache.get_or_set(
+        f"puzzle:card:{puzzle.number}:{stamp}:{named}",
+        lambda: card.render_card(shape, puzzle.number, puzzle.date, named),
+        timeout=60 * 60 * 24,
+    )
+    response = HttpResponse(data, content_type="image/png")
+    # Today's share moves all day; a past puzzle's hardly at all.
+    patch_cache_control(
+        response, public=True, max_age=600 if puzzle.date == today() else 60 * 60 * 24
+    )
+    return response
 
 
 @router.api_operation(
@@ -357,6 +411,33 @@ def player(request: HttpRequest):
     play.erase_player(players.player_id(request))
     response = HttpResponse(status=204)
     players.forget_player(response)
+    return response
+
+
+@router.post("/player/transfer", response={201: schemas.Transfer, **errors(404, write=True)})
+def transfer_code(request: HttpRequest):
+    """A one-time code, valid ten minutes, that moves this player to another device."""
+    _limit(request, "transfer", players.player_id(request))
+    code = transfer.issue(players.player_id(request), timezone.now())
+    page = site_url(request) + languages.localize(reverse("pages:transfer"), _lang())
+    qr = segno.make(f"{page}#{code.code}", error="m")
+    return Status(
+        201,
+        {
+            "code": code.code,
+            "expires_at": code.expires_at,
+            "qr_svg": qr.svg_inline(scale=4, dark="#1b1d36", light="#ffffff", title=code.code),
+        },
+    )
+
+
+@router.post("/player/transfer/redeem", response={204: None, **errors(422, write=True)})
+def redeem_transfer_code(request: HttpRequest, body: schemas.TransferIn):
+    """Become the player a transfer code names, on this device."""
+    _limit(request, "transfer-redeem")
+    player_id = transfer.redeem(body.code, timezone.now())
+    response = HttpResponse(status=204)
+    players.remember_player(response, player_id, request)
     return response
 
 

@@ -29,7 +29,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from puzzle import pokedex, rules
+from puzzle import pinyin, pokedex, rules
 from puzzle.models import (
     DailyPuzzle,
     Game,
@@ -165,9 +165,10 @@ def guess_practice(
 
 
 def take_lifeline(game: G | None, lang: str) -> G:
-    """Fix the first letter of the answer's name in ``lang`` on the game, once, after
-    ``rules.LIFELINE_AFTER`` wrong guesses. Later reads show that letter whatever their
-    language, so no language reveals more than the one it was taken in."""
+    """Fix the first letter of the answer's name in ``lang`` on the game (as each
+    script reads it, rules.first_letter), once, after ``rules.LIFELINE_AFTER`` wrong
+    guesses. Later reads show that letter whatever their language, so no language
+    reveals more than the one it was taken in."""
     for _attempt in range(_TRIES):
         if game is not None and game.finished:
             raise GameOver(_game_over(game))
@@ -177,7 +178,9 @@ def take_lifeline(game: G | None, lang: str) -> G:
             return game
         answer = pokedex.get(game.answer_id)
         assert answer is not None, "a game's answer is in the Pokédex"
-        letter = rules.first_letter(answer.display_name(lang))
+        # Chinese names give the pinyin's first letter: a character is a third of a name.
+        romanise = pinyin.romanise if lang == "zh" else None
+        letter = rules.first_letter(answer.display_name(lang), romanise)
         changed = type(game)._default_manager.filter(
             pk=game.pk, attempts=game.attempts, lifeline=""
         )

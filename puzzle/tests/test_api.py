@@ -225,6 +225,23 @@ class TestGuessing:
         assert english.status_code == 201
         assert english.json()["guess"]["name"] == "Glumanda"
 
+    @pytest.mark.parametrize(
+        ("name", "expected"),
+        [
+            ("仆刀將軍", "仆刀将军"),
+            ("超能艷鴕", "超能艳鸵"),
+            ("多边兽Ⅱ", "多边兽2型"),
+            ("路卡利歐", "路卡利欧"),
+        ],
+    )
+    def test_it_accepts_traditional_chinese_on_the_chinese_page(
+        self, client, pikachu_today, name, expected
+    ):
+        with at(NOON):
+            response = guess(client, 21, name, lang="zh")
+        assert response.status_code == 201, response.content
+        assert response.json()["guess"]["name"] == expected
+
     def test_german_names_are_not_accepted_on_a_french_page(self, client, pikachu_today):
         with at(NOON):
             response = guess(client, 21, "Bisasam", lang="fr")

@@ -3,16 +3,17 @@ the same cases as the autocomplete's: frontend/lib/normalize-cases.json is the o
 of name-matching cases, read here and by frontend/lib/normalize.test.ts."""
 
 import json
+import re
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
 from puzzle import pokedex
-from puzzle.rules import NameIndex, normalize_name
+from puzzle.rules import ZH_FOLD_FILE, NameIndex, normalize_name
 
-CASES = json.loads(
-    (Path(__file__).resolve().parents[2] / "frontend/lib/normalize-cases.json").read_text()
-)
+ROOT = Path(__file__).resolve().parents[2]
+CASES = json.loads((ROOT / "frontend/lib/normalize-cases.json").read_text())
 
 
 @pytest.mark.parametrize(("typed", "official"), CASES["same"])
@@ -68,3 +69,43 @@ def test_every_name_the_suggestions_know_is_one_the_judge_accepts(lang):
 )
 def test_names_players_type_are_accepted(typed, pokemon_id):
     assert pokedex.name_index("fr").match(typed) == pokemon_id
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("typed", "pokemon_id"),
+    [
+        ("仆刀將軍", 983),  # the official Traditional name; the data has 仆斬將軍
+        ("超能艷鴕", 956),  # the data has the variant 豔
+        ("多边兽Ⅱ", 233),  # Simplified characters and the Roman numeral of 多邊獸Ⅱ
+        ("路卡利歐", 448),
+    ],
+)
+def test_traditional_names_are_accepted_on_the_chinese_page(typed, pokemon_id):
+    assert pokedex.name_index("zh").match(typed) == pokemon_id
+
+
+def test_the_client_folds_chinese_with_the_servers_table():
+    """One table: the autocomplete imports the very file the judge reads."""
+    source = (ROOT / "frontend/lib/names.ts").read_text()
+    imported = re.findall(r'import\("([^"]*zh-fold\.json)"\)', source)
+    assert [(ROOT / "frontend/lib" / path).resolve() for path in imported] == [ZH_FOLD_FILE]
+
+
+def test_the_chinese_table_folds_once_and_for_good():
+    table = json.loads(ZH_FOLD_FILE.read_text("utf-8"))
+    assert len(table) > 2000
+    for traditional, simplified in table.items():
+        assert len(traditional) == len(simplified) == 1
+        assert simplified not in table  # folding twice gives what folding once does
+        assert normalize_name(traditional) == simplified
+
+
+def test_folding_chinese_never_makes_two_pokemon_one():
+    data = json.loads((ROOT / "puzzle/data/pokedex.json").read_text("utf-8"))
+    owners: dict[str, set[int]] = defaultdict(set)
+    for entry in data:
+        names = [*entry["names"].values(), *sum(entry.get("aliases", {}).values(), [])]
+        for name in names:
+            owners[normalize_name(name)].add(entry["id"])
+    assert {key: ids for key, ids in owners.items() if len(ids) > 1} == {}

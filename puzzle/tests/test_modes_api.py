@@ -80,6 +80,18 @@ class TestLifeline:
         assert response.json()["state"]["lifeline"] == "ピ"
         assert response.json()["state"]["lifeline_offered"] is False
 
+    @pytest.mark.parametrize(("lang", "letter"), [("zh", "P"), ("ko", "ㅍ"), ("th", "พ")])
+    def test_it_gives_a_meaningful_letter_in_every_script(
+        self, client, pikachu_today, lang, letter
+    ):
+        """皮卡丘 gives its pinyin's first letter, 피카츄 its first initial consonant, not
+        a whole character or syllable (a third of the name)."""
+        for name in ["Bulbasaur", "Charmander", "Squirtle"]:
+            daily_guess(client, name)
+        response = post(client, f"/api/puzzle/21/lifeline?lang={lang}", {})
+        assert response.status_code == 200
+        assert response.json()["state"]["lifeline"] == letter
+
     def test_the_letter_is_fixed_when_taken_whatever_language_reads_it(self, client, pikachu_today):
         """Reading the game in every language must not reveal one letter per language:
         together they would name the answer (docs/security.md)."""
@@ -103,7 +115,7 @@ class TestLifeline:
             client.get(f"/api/practice/{round_id}?lang={code}").json()["state"]["lifeline"]
             for code, _name in settings.LANGUAGES
         }
-        assert letters == {"피"}
+        assert letters == {"ㅍ"}
 
     def test_a_player_without_a_game_gets_a_clear_error(self, client, pikachu_today):
         response = post(client, "/api/puzzle/21/lifeline", {})

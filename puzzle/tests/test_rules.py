@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from collections import defaultdict
 from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
-from puzzle import rules
+from puzzle import pinyin, rules
 from puzzle.rules import (
     CORRECT,
     HIGHER,
@@ -500,7 +501,51 @@ def test_it_passes_the_spot_checks(pokedex):
         ("โพรีกอน", "พ"),  # the leading vowel โ is said after พ
         ("ไดโอลา", "ด"),
         ("พิคาชู", "พ"),
+        ("피카츄", "ㅍ"),  # the initial consonant of the first syllable
+        ("꼬부기", "ㄲ"),
+        ("이상해씨", "ㅇ"),
+        ("힁", "ㅎ"),  # the block's last syllable
+        ("皮卡丘", "皮"),  # no romaniser: a character stays itself
     ],
 )
 def test_the_lifeline_letter_is_a_meaningful_first_letter(name, letter):
     assert rules.first_letter(name) == letter
+
+
+def test_the_korean_initial_is_the_syllables_own_first_jamo():
+    """The arithmetic agrees with Unicode's decomposition of every Hangul syllable."""
+    for code in range(0xAC00, 0xD7A4):
+        syllable = chr(code)
+        leading = unicodedata.normalize("NFD", syllable)[0]  # a conjoining jamo, U+1100…
+        initial = rules.first_letter(syllable)
+        assert "CHOSEONG" in unicodedata.name(leading)
+        assert unicodedata.name(initial).split()[-1] == unicodedata.name(leading).split()[-1]
+
+
+@pytest.mark.parametrize(
+    ("name", "letter"),
+    [
+        ("皮卡丘", "P"),
+        ("仆刀将军", "P"),
+        ("阿柏蛇", "A"),
+        ("长尾怪手", "C"),  # 长 is cháng, "long", not zhǎng
+        ("长毛猪", "C"),
+        ("藏饱栗鼠", "C"),
+        ("藏玛然特", "Z"),  # Zamazenta: zàng
+        ("扒手猫", "P"),
+        ("属性：空", "S"),
+        ("3D龙Z", "3"),  # not a character: as in any script
+        ("Pikachu", "P"),  # an English fallback name
+    ],
+)
+def test_the_chinese_lifeline_letter_is_the_pinyin_initial(name, letter):
+    assert rules.first_letter(name, pinyin.romanise) == letter
+
+
+def test_every_chinese_and_korean_name_gives_a_letter_of_its_kind():
+    data = json.loads((Path(__file__).resolve().parents[1] / "data/pokedex.json").read_text())
+    for species in data:
+        chinese = rules.first_letter(species["names"]["zh-hans"], pinyin.romanise)
+        assert chinese.isascii() and chinese.isupper(), species["names"]["zh-hans"]
+        korean = rules.first_letter(species["names"]["ko"])
+        assert unicodedata.name(korean).startswith("HANGUL LETTER"), species["names"]["ko"]

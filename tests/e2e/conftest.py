@@ -83,7 +83,13 @@ def browser():
 @pytest.fixture
 def context(browser, server):
     ctx = browser.new_context(
-        base_url=server, locale="en-US", viewport={"width": 1280, "height": 900}, bypass_csp=True
+        base_url=server,
+        locale="en-US",
+        viewport={"width": 1280, "height": 900},
+        bypass_csp=True,
+        # Requests a test routes must reach it, not a service worker (tests/e2e/test_app.py
+        # tests the worker in a context of its own).
+        service_workers="block",
     )
     yield ctx
     ctx.close()
@@ -107,6 +113,7 @@ def phone(browser, server):
         is_mobile=True,
         has_touch=True,
         bypass_csp=True,
+        service_workers="block",
     )
     page = ctx.new_page()
     yield page

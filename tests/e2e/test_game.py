@@ -120,7 +120,13 @@ def test_the_share_text_has_the_grid_and_never_the_answer(page, context):
     assert re.match(r"Pokéguess #\d+ 2/6", text)
     assert "🟩" in text
     assert "Pikachu" not in text and "Raichu" not in text
-    assert text.strip().endswith("/")
+    # The link opens the sharer's grid, with the way to today's game.
+    link = re.search(r"https?://[^/]+(/p/\d+/2-[cpwhl]{7}-c{7}/)$", text.strip())
+    assert link, text
+    page.goto(link.group(1))
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"Pokéguess #\d+: 2/6"))
+    expect(page.get_by_role("listitem")).not_to_have_count(0)
+    expect(page.get_by_role("link", name="Play today's puzzle")).to_be_visible()
 
 
 def test_stats_survive_a_reload(page):

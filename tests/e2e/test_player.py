@@ -18,7 +18,11 @@ SIZES = {
 @pytest.fixture(params=list(SIZES))
 def sized(request, browser, server):
     ctx = browser.new_context(
-        base_url=server, locale="en-US", bypass_csp=True, **SIZES[request.param]
+        base_url=server,
+        locale="en-US",
+        bypass_csp=True,
+        service_workers="block",
+        **SIZES[request.param],
     )
     page = ctx.new_page()
     errors: list[str] = []
@@ -268,6 +272,23 @@ def test_the_lifeline_shows_the_first_letter_and_marks_the_share_text(page, cont
     expect(page.get_by_text("Result copied to the clipboard.")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()").startswith("Pokéguess #")
     assert "4/6 💡" in page.evaluate("navigator.clipboard.readText()")
+
+
+def test_the_chinese_page_reads_traditional_names_and_gives_a_pinyin_letter(page):
+    """/zh/ is Simplified, but a name typed in Traditional characters is suggested and
+    accepted, and the lifeline is the pinyin's first letter (docs/i18n.md)."""
+    page.goto("/zh/")
+    box = page.get_by_role("combobox")
+    box.click()
+    box.press_sequentially("路卡利歐")
+    page.get_by_role("option", name=re.compile("路卡利欧")).click()
+    rows = page.get_by_role("table").get_by_role("row").filter(has=page.get_by_role("rowheader"))
+    expect(rows).to_have_count(1)
+    for name in ["妙蛙種子", "小火龍"]:
+        guess(page, name)
+    expect(rows).to_have_count(3)
+    page.get_by_role("button", name="卡住了？显示拼音首字母").click()
+    expect(page.get_by_text("名字第一个字的拼音以“P”开头。")).to_be_visible()
 
 
 def test_a_reload_keeps_the_practice_round_until_the_player_goes_back(page):

@@ -162,6 +162,18 @@ def test_the_game_frame_loads_only_when_the_visitor_asks(page):
     assert requested
 
 
+def test_a_wide_game_takes_a_good_part_of_an_upright_phone(phone):
+    phone.route(re.compile(r"^https://"), lambda route: route.fulfill(body="<p>game</p>"))
+    phone.goto("/time-shooter-3/")
+    frame = phone.get_by_role("region", name="Play Time Shooter 3: SWAT Now")
+    # 16:9 across 375 px would be 211 px; the box is 60 % of the 740 px screen instead.
+    poster = frame.locator(".frame__poster").bounding_box()
+    assert poster and poster["height"] >= 0.55 * 740
+    frame.get_by_role("button", name=re.compile(r"^Play Time Shooter 3")).click()
+    loaded = frame.locator("iframe").bounding_box()
+    assert loaded and loaded["height"] >= 0.55 * 740
+
+
 def test_the_fullscreen_button_puts_the_game_in_fullscreen(page):
     page.route(re.compile(r"^https://"), lambda route: route.fulfill(body="<p>game</p>"))
     page.goto("/time-shooter-3/")

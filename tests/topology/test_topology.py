@@ -6,7 +6,9 @@ that dies in the middle of a burst of guesses."""
 
 import http.client
 import json
+import os
 import shutil
+import ssl
 import subprocess
 import threading
 import time
@@ -126,6 +128,90 @@ def test_an_english_copy_of_an_unprefixed_page_never_reaches_a_german_visitor(to
     for headers in visitors:
         response, _body = Client(topology.port).request("GET", path, headers=headers)
         assert (response.status, response.headers["Location"]) == (302, "/de/"), headers
+
+
+def test_a_client_over_its_request_budget_gets_429_before_python(topology):
+    # 20 requests a second with a burst of 200 per address (deploy/nginx); the machine's
+    # own address is not limited. A cached page answers in well under a millisecond, so
+    # 300 requests in a row overrun the burst whatever the speed of this machine.
+    Client(topology.port).request("GET", "/")  # the page is now in nginx's cache
+
+    def statuses(source: str) -> list[int]:
+        client = Client(topology.port, source=source)
+        return [client.request("GET", "/")[0].status for _ in range(300)]
+
+    limited = statuses("127.0.0.4")
+    assert limited.count(429) > 0 and limited[0] != 429
+    assert 429 not in statuses("127.0.0.1")
+
+
+def test_https_through_the_sites_template(topology, tmp_path):
+    # The site with a certificate, in front of the same nodes: HTTPS answers, the app
+    # is told the request was secure, and plain HTTP leads to HTTPS.
+    from scripts import nginx_site
+    from scripts.serve import free_port
+
+    key, certificate = tmp_path / "site.key", tmp_path / "site.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
+        + ["-subj", "/CN=localhost", "-keyout", str(key), "-out", str(certificate)],
+        check=True,
+        capture_output=True,
+    )
+    https_port, http_port = free_port(), free_port()
+    ports = topology.state()["ports"]
+    site = nginx_site.render(
+        listen=f"127.0.0.1:{https_port}",
+        http_listen=f"127.0.0.1:{http_port}",
+        static_root=str(ROOT / "staticfiles"),
+        upstreams=[f"127.0.0.1:{port}" for port in ports.values()],
+        cache_dir=str(tmp_path / "cache"),
+        tls=(str(certificate), str(key)),
+    )
+    # Its own zones: nginx refuses two sites that share names in one http block.
+    site = site.replace("pokeguess_tls:", "pokeguess_tls_test:")
+    for temp in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (tmp_path / temp).mkdir()
+    (tmp_path / "site.conf").write_text(site)
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    (tmp_path / "nginx.conf").write_text(
+        f"{user}worker_processes 1;\npid {tmp_path / 'nginx.pid'};\nevents {{}}\nhttp {{\n"
+        "    include /etc/nginx/mime.types;\n"
+        + "".join(
+            f"    {kind}_temp_path {tmp_path / kind};\n"
+            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
+        + f"    include {tmp_path / 'site.conf'};\n    access_log off;\n}}\n"
+    )
+    nginx = subprocess.Popen(
+        ["nginx", "-c", str(tmp_path / "nginx.conf"), "-e", str(tmp_path / "error.log")]
+        + ["-g", "daemon off;"]
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                context = ssl._create_unverified_context()
+                secure = http.client.HTTPSConnection(
+                    "127.0.0.1", https_port, timeout=10, context=context
+                )
+                secure.request("GET", "/about/", headers={"Accept-Language": "en"})
+                response = secure.getresponse()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        response.read()
+        assert response.status == 200
+        plain = http.client.HTTPConnection("127.0.0.1", http_port, timeout=10)
+        plain.request("GET", "/archive/?x=1")
+        redirect = plain.getresponse()
+        assert redirect.status == 301
+        assert redirect.headers["Location"] == "https://127.0.0.1/archive/?x=1"
+    finally:
+        nginx.terminate()
+        nginx.wait(10)
 
 
 def test_guesses_are_limited_by_the_address_nginx_saw_not_by_what_the_client_claims(topology):

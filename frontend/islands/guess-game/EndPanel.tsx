@@ -4,11 +4,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ArchiveProgress, PracticeStats, PuzzlePayload, Stats } from "../../lib/api-types";
 import { nextUnplayed } from "../../lib/archive";
-import { shareText } from "../../lib/share";
+import { resultPath, shareText } from "../../lib/share";
 import { practiceGenerations, setPracticeGenerations } from "../../lib/storage";
 import { format } from "../../lib/text";
 import { withLang } from "./api";
 import { useIsland } from "./context";
+import { ComingBack } from "./ComingBack";
 import { Figures, type Figure } from "./Figures";
 import { Countdown } from "./Countdown";
 import { Isolated } from "./Isolated";
@@ -70,7 +71,11 @@ export function EndPanel({
     status: won ? "won" : "lost",
     guesses,
     attempts: puzzle.attempts_allowed,
-    url: urls.site,
+    // Today's and archive games link to the sharer's grid; a practice round to the site.
+    url:
+      practiceRound || practice
+        ? urls.site
+        : `${urls.site}${resultPath(puzzle.number, won ? "won" : "lost", guesses)}`,
     highContrast,
     hardMode: puzzle.state.hard_mode,
     lifeline: Boolean(puzzle.state.lifeline),
@@ -117,6 +122,9 @@ export function EndPanel({
           })}
         />
       </h3>
+      {!practiceRound && !archived && !practice && (
+        <ComingBack streak={stats.data?.current_streak} yesterday={puzzle.state.yesterday} />
+      )}
       <div className="button-row gg-end__actions">
         <button type="button" className="button button--primary" onClick={() => void share()}>
           <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">

@@ -66,6 +66,8 @@ function EraseData() {
   if (step === "idle") {
     return (
       <p className="gg-erase">
+        <a href={`${urls.home}transfer/`}>{strings.transferLink}</a>
+        {" · "}
         <button type="button" className="gg-linkbutton" onClick={() => setStep("confirm")}>
           {strings.eraseData}
         </button>

@@ -1,6 +1,7 @@
 // The JSON API (see the island contract). Every failure becomes an ApiError: a code
 // from the server with its translated message, or "network" when no usable answer came.
 import { csrfFromCookies } from "../../lib/csrf";
+import { loadChineseFold } from "../../lib/names";
 import type { NameEntry, NamesList } from "../../lib/api-types";
 
 export class ApiError extends Error {
@@ -134,7 +135,10 @@ let names: Promise<NameEntry[]> | null = null;
 /** The names list, fetched once per page (the server caches it for a day). */
 export function loadNames(url: string): Promise<NameEntry[]> {
   names ??= getJson<NamesList>(url).then(
-    (body) => body.names,
+    async (body) => {
+      if (body.lang === "zh") await loadChineseFold();
+      return body.names;
+    },
     (error: unknown) => {
       names = null; // try again on the next focus
       throw error;

@@ -1,4 +1,5 @@
-"""Delete anonymous players (and their games) not seen for a long time.
+"""Delete anonymous players (and their games) not seen for a long time, and transfer
+codes that can no longer be used.
 
 The privacy page promises that a player's data is kept for at most 400 days after
 their last game; run this daily (cron, a scheduled job) in production.
@@ -10,7 +11,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
-from puzzle.models import Player
+from puzzle.models import Player, TransferCode
 
 
 class Command(BaseCommand):
@@ -32,3 +33,5 @@ class Command(BaseCommand):
         )
         deleted, _by_model = Player.objects.filter(pk__in=idle.values("pk")).delete()
         self.stdout.write(f"Deleted {deleted} rows of players not seen since {cutoff:%Y-%m-%d}.")
+        codes, _by_model = TransferCode.objects.filter(expires_at__lt=timezone.now()).delete()
+        self.stdout.write(f"Deleted {codes} expired transfer codes.")
