@@ -7,7 +7,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["frontend/dist/**", "node_modules/**", "staticfiles/**", ".venv/**", ".tools/**"] },
+  // Django templates (the service worker is one) hold template tags, not plain JS.
+  {
+    ignores: [
+      "frontend/dist/**",
+      "node_modules/**",
+      "staticfiles/**",
+      ".venv/**",
+      ".tools/**",
+      "**/templates/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   reactHooks.configs.flat["recommended-latest"],

@@ -95,7 +95,8 @@ def _calendar_text(value: str) -> str:
 
 def _fold(line: str) -> str:
     """One content line folded into lines of at most 75 octets, never inside a character."""
-    parts, current = [], ""
+    parts: list[str] = []
+    current = ""
     for char in line:
         limit = CALENDAR_LINE_OCTETS - (1 if parts else 0)  # a folded line starts with a space
         if len((current + char).encode()) > limit:

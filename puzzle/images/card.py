@@ -57,8 +57,8 @@ def render_card(silhouette_png: bytes, number: int, day: date, named_percent: in
     # The silhouette on a yellow disc, as the game shows it.
     disc = (60, 45, 60 + 540, 45 + 540)
     draw.ellipse(disc, fill=YELLOW, outline=INK, width=8)
-    with Image.open(BytesIO(silhouette_png)) as shape:
-        shape = shape.convert("RGBA").resize((SHAPE, SHAPE), Image.Resampling.LANCZOS)
+    with Image.open(BytesIO(silhouette_png)) as source:
+        shape = source.convert("RGBA").resize((SHAPE, SHAPE), Image.Resampling.LANCZOS)
     offset = (disc[0] + (540 - SHAPE) // 2, disc[1] + (540 - SHAPE) // 2)
     card.paste(shape, offset, shape)
     # The words: the site, the number, the day, and the share who named it.
