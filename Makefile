@@ -154,13 +154,14 @@ chromium:
 		echo "Browser tests need Debian's chromium: run 'sudo apt-get install chromium fonts-noto-core fonts-noto-cjk' and try again." >&2; exit 1; \
 	fi
 
-# Debian's nginx fronts `make topology`; systemd-analyze checks the units of deploy/.
+# Debian's nginx fronts `make topology`; systemd-analyze checks the units of deploy/;
+# wrk measures what nginx serves from its cache (make bench-spike).
 nginx:
-	@if [ -x /usr/sbin/nginx ] && command -v systemd-analyze >/dev/null; then exit 0; fi; \
+	@if [ -x /usr/sbin/nginx ] && command -v systemd-analyze >/dev/null && command -v wrk >/dev/null; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx systemd >/dev/null; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx systemd wrk >/dev/null; \
 	else \
-		echo "The topology needs Debian's nginx: run 'sudo apt-get install nginx systemd' and try again." >&2; exit 1; \
+		echo "The topology needs Debian's nginx and wrk: run 'sudo apt-get install nginx systemd wrk' and try again." >&2; exit 1; \
 	fi
 
 # --- The production topology (docs/deploy.md) -------------------------------------

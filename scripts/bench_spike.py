@@ -11,8 +11,10 @@ Starts gunicorn (scripts/serve.py) on a free loopback port against PostgreSQL an
 
 By default the players go through the production topology (scripts/topology.py: nginx
 in front of two gunicorn nodes, its own folder ``.make/bench-topology``), and the run
-ends with the share of requests nginx's cache answered; ``BENCH_DIRECT=1`` (``make
-bench-spike DIRECT=1``) drives one gunicorn without nginx instead, as before.
+ends with the share of requests nginx's cache answered and with wrk's figures for what
+nginx serves from its cache against a node's bare view (locust, in Python, cannot ask
+fast enough to measure nginx); ``BENCH_DIRECT=1`` (``make bench-spike DIRECT=1``) drives
+one gunicorn without nginx instead, as before.
 
 Only talks to 127.0.0.1. Rate limiting is off: every player shares one address here.
 """
@@ -173,7 +175,50 @@ def main() -> int:
         )
         run(topology.url)
         print(cache_summary(topology.log("nginx-access")))
+        cached_against_bare(topology)
     return 0
+
+
+def wrk(url: str, connections: int = 64) -> tuple[float, str, int]:
+    """wrk's requests/s, p99 and non-2xx/3xx count for ``url``: keep-alive connections,
+    no think time, a thread per core, as a browser asks (gzip)."""
+    output = subprocess.run(
+        ["wrk", "-t", str(os.cpu_count() or 1), "-c", str(connections)]
+        + ["-d", f"{CAPACITY_SECONDS}s", "--latency", "-H", "Accept-Encoding: gzip", url],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=CAPACITY_SECONDS + 60,
+    ).stdout
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    p99 = re.search(r"^\s+99%\s+(\S+)", output, re.M)
+    failed = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    errors = re.search(r"Socket errors: .*", output)
+    if errors:
+        print(f"  {url}: {errors.group(0)}")
+    assert rps and p99, output
+    return float(rps.group(1)), p99.group(1), int(failed.group(1)) if failed else 0
+
+
+def cached_against_bare(topology: Topology) -> None:
+    """The target of docs/benchmarks.md: a page or the names list from nginx's cache at
+    ten times or more the requests/s of the origin's bare view."""
+    print(f"\nwrk ({CAPACITY_SECONDS}s each, 64 connections), against one node's bare view:")
+    bare, bare_p99, bare_failed = wrk(topology.node_url("node-a") + "/healthz")
+    print(f"{'GET /healthz on a node (bare view)':<44}{bare:>9.0f} req/s  p99 {bare_p99}")
+    for label, path in (
+        ("GET /vex5/ through nginx", "/vex5/"),
+        ("GET / through nginx", "/"),
+        ("GET /api/pokemon/names through nginx", "/api/pokemon/names?lang=en"),
+    ):
+        warm(topology.url + path)
+        rps, p99, failed = wrk(topology.url + path)
+        print(
+            f"{label:<44}{rps:>9.0f} req/s  p99 {p99}  non-2xx {failed}  "
+            f"{rps / (bare or 1):.1f}x the bare view (target >= 10x)"
+        )
+    if bare_failed:
+        print(f"  the bare view answered {bare_failed} requests with an error")
 
 
 def run(base: str) -> None:

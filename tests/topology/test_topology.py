@@ -114,6 +114,18 @@ def test_the_names_list_is_kept_for_everyone(topology):
     assert (response.status, response.headers["X-Cache-Status"]) == (200, "HIT")
 
 
+def test_the_cache_keeps_the_apps_gzip_copy_and_a_plain_one(topology):
+    # Compressed once by the app, not by nginx on every request of a hot names list.
+    path = "/api/pokemon/names?lang=fr"
+    gzip = {"Accept-Encoding": "gzip, deflate, br"}
+    Client(topology.port).request("GET", path, headers=gzip)
+    packed, packed_body = Client(topology.port).request("GET", path, headers=gzip)
+    assert (packed.headers["X-Cache-Status"], packed.headers["Content-Encoding"]) == ("HIT", "gzip")
+    plain, plain_body = Client(topology.port).request("GET", path)
+    assert plain.headers.get("Content-Encoding") is None
+    assert len(packed_body) < len(plain_body) / 2
+
+
 def test_an_english_copy_of_an_unprefixed_page_never_reaches_a_german_visitor(topology):
     path = "/"
     english = {"Accept-Language": "en-GB,en;q=0.9"}
