@@ -20,37 +20,51 @@ from puzzle.models import COLORS, TYPES, DailyPuzzle, launch_date, launched, tod
 
 STRINGS = {
     "title": _("Who's that Pokémon?"),
+    # Translators: {number} is the daily puzzle's number.
     "puzzleNumber": _("Puzzle #{number}"),
     "practiceNote": _("Practice puzzle: it does not change your statistics or streak."),
+    # Translators: above the input; {used} is the number of the guess being made, {total}
+    # the guesses a game allows (6).
     "attempts": _("Guess {used} of {total}"),
     "inputLabel": _("Your guess"),
     "placeholder": _("Type a Pokémon name…"),
-    "submit": _("Guess"),
+    # Translators: the button that sends the typed name; keep it short.
+    "submit": pgettext_lazy("button: send a guess", "Guess"),
     "noMatches": _("No Pokémon matches that name."),
     "suggestionsLabel": _("Matching Pokémon"),
     "guessesHeading": _("Your guesses"),
+    # Translators: the column headers of the hint table; narrow cells, keep them short.
     "pokemon": _("Pokémon"),
     "type1": _("Type 1"),
     "type2": _("Type 2"),
     "generation": _("Generation"),
-    "stage": _("Stage"),
+    "stage": pgettext_lazy("evolution stage", "Stage"),
     "color": _("Colour"),
     "height": _("Height"),
     "weight": _("Weight"),
     "none": _("None"),
-    "correct": _("correct"),
+    # Translators: what a hint cell means, read out by screen readers after its value.
+    "correct": pgettext_lazy("hint result", "correct"),
     "present": _("in the other type slot"),
-    "wrong": _("wrong"),
+    "wrong": pgettext_lazy("hint result", "wrong"),
     "higher": _("the answer is higher"),
     "lower": _("the answer is lower"),
+    # Translators: read out after a guess; {name} is the guessed Pokémon's name, {correct}
+    # the number of matching hints, {total} the number of hints.
     "announceGuess": _("{name}: {correct} of {total} hints match."),
+    # Translators: {name} is the answer's Pokémon name, in the page's language.
     "won": _("You got it! It's {name}!"),
+    # Translators: {name} is the answer's Pokémon name, in the page's language.
     "lost": _("Out of guesses! It was {name}."),
+    # Translators: {name} is the answer's English name, shown under its name in the page's
+    # language.
     "englishName": _("English name: {name}"),
+    # Translators: an image's alternative text; {name} is a Pokémon name.
     "artworkAlt": _("Artwork of {name}"),
     "silhouetteAlt": _("Silhouette of the mystery Pokémon"),
     "statistics": _("Statistics"),
-    "played": _("Played"),
+    # Translators: the statistics' labels, under big numbers: keep them short.
+    "played": pgettext_lazy("statistic: games played", "Played"),
     "winPercent": _("Win %"),
     "currentStreak": _("Current streak"),
     "maxStreak": _("Max streak"),
@@ -61,6 +75,7 @@ STRINGS = {
     "share": _("Share result"),
     "copied": _("Result copied to the clipboard."),
     "shareFailed": _("Sharing did not work. Select the text below and copy it."),
+    # Translators: the first line of the shared result; {number} is the puzzle's number.
     "shareTitle": _("Pokéguess #{number}"),
     "nextPuzzle": _("Next Pokémon in"),
     "newPuzzleReady": _("A new puzzle is ready!"),
@@ -79,24 +94,28 @@ STRINGS = {
     "howToPlayNames": _(
         "Names work in this page's language or in English. Capitals, accents, spaces and punctuation do not matter. Unknown names and repeated guesses do not use an attempt."
     ),
-    "close": _("Close"),
+    # Translators: a button that closes a dialog.
+    "close": pgettext_lazy("button: close a dialog", "Close"),
     "highContrast": _("High-contrast colours"),
     "archive": _("Puzzle archive"),
     "archiveIntro": _(
         "Replay any past puzzle for practice. Practice games never change your statistics or streak."
     ),
+    # Translators: a link in the archive; {number} is a past puzzle's number.
     "playPuzzle": _("Play puzzle #{number}"),
     "backToToday": _("Back to today's puzzle"),
     "backToArchive": _("All past puzzles"),
     "everyone": _("How everyone did"),
-    # Plural-neutral: the island fills {players} in the browser, where no ngettext runs.
+    # Translators: {percent} is a whole percentage (the sign follows), {players} the number
+    # of players, already formatted; written so that no plural is needed.
     # xgettext:no-python-format
     "everyoneSummary": _("{percent}% of players found it ({players} played)."),
     "loading": _("Loading the puzzle…"),
     "networkError": _("We could not reach the server. Check your connection and try again."),
     "retry": _("Try again"),
     "crashed": _("Something went wrong on our side. Please try again."),
-    "finished": _("Finished"),
+    # Translators: the state of a past puzzle in the archive, on a small label.
+    "finished": pgettext_lazy("puzzle state", "Finished"),
     "notPlayed": _("Not played"),
     "inProgress": _("In progress"),
     # Erasing the player's data (privacy page, DELETE /api/player)
@@ -122,6 +141,7 @@ STRINGS = {
     "hardModeNext": _("The change applies from your next game."),
     # The lifeline
     "lifelineOffer": _("Stuck? Show the first letter"),
+    # Translators: {letter} is the first letter of the answer's name.
     "lifelineLetter": _("The name starts with “{letter}”."),
     # Endless practice
     "playAnother": _("Play another"),
@@ -131,39 +151,53 @@ STRINGS = {
     ),
     "generations": _("Generations"),
     "generationsHelp": _("Choose any generations, or none for all of them."),
+    # Translators: a generation's short name on a small button; {number} is 1 to 9.
     "generationShort": _("Gen {number}"),
     "practiceStats": _("Practice statistics"),
     "bestRun": _("Best run"),
     "sharePracticeTitle": _("Pokéguess practice"),
+    # Translators: the first line of a shared archive result; {number} is the puzzle's
+    # number.
     "shareArchiveTitle": _("Pokéguess #{number}, from the archive"),
     # Archive
-    "statusWon": _("Won"),
-    "statusLost": _("Lost"),
-    "statusPlaying": _("Playing"),
-    "statusNew": _("New"),
+    # Translators: the state of a past puzzle in the archive, on a small label.
+    "statusWon": pgettext_lazy("puzzle state", "Won"),
+    "statusLost": pgettext_lazy("puzzle state", "Lost"),
+    "statusPlaying": pgettext_lazy("puzzle state", "Playing"),
+    "statusNew": pgettext_lazy("puzzle state", "New"),
     "nextUnplayed": _("Next puzzle"),
     # Statistics
+    # Translators: a row of the guess distribution; {guesses} is a number of guesses (1 to
+    # 6), {games} the number of games won with that many.
     "distributionRow": _("{guesses}: {games}"),
-    # The generation column's header on narrow screens.
+    # Translators: the generation column's header on narrow screens: a very short
+    # abbreviation.
     "generationHead": _("Gen."),
     # Help: every hint with an example
     "helpTypes": _(
         "Types: each slot is compared on its own. ↔ means the mystery Pokémon has that type in its other slot."
     ),
     "helpTypesExample": _(
-        "You guess Bulbasaur (Grass / Poison), the answer is Zubat (Poison / Flying): type 1 Grass ✗, type 2 Poison ↔."
+        # Translators: {guess} and {answer} are Pokémon names (Bulbasaur and Zubat), filled in
+        # the page's language.
+        "You guess {guess} (Grass / Poison), the answer is {answer} (Poison / Flying): type 1 Grass ✗, type 2 Poison ↔."
     ),
     "helpGeneration": _(
         "Generation: the games that first brought the Pokémon (1 = Red and Blue, 9 = Scarlet and Violet). ↑ means a later generation."
     ),
     "helpStage": _(
-        "Evolution stage: 1 before any evolution, 2 after one, 3 after two. Baby Pokémon count as stage 1: Pichu is 1, Pikachu 2, Raichu 3."
+        # Translators: {baby}, {basic} and {evolved} are Pokémon names (Pichu, Pikachu and
+        # Raichu), filled in the page's language.
+        "Evolution stage: 1 before any evolution, 2 after one, 3 after two. Baby Pokémon count as stage 1: {baby} is 1, {basic} 2, {evolved} 3."
     ),
     "helpColor": _(
-        "Pokédex colour: the single colour the official Pokédex files a Pokémon under. It follows the main body colour, which can surprise: Snorlax is Black, Gengar is Purple."
+        # Translators: {black} and {purple} are Pokémon names (Snorlax and Gengar), filled in
+        # the page's language.
+        "Pokédex colour: the single colour the official Pokédex files a Pokémon under. It follows the main body colour, which can surprise: {black} is Black, {purple} is Purple."
     ),
     "helpSize": _(
-        "Height and weight: ↑ the mystery Pokémon is taller or heavier than your guess, ↓ shorter or lighter. Guess Pikachu (0.4 m) and see ↑: the answer is taller than 0.4 m."
+        # Translators: {name} is a Pokémon name (Pikachu), filled in the page's language.
+        "Height and weight: ↑ the mystery Pokémon is taller or heavier than your guess, ↓ shorter or lighter. Guess {name} (0.4 m) and see ↑: the answer is taller than 0.4 m."
     ),
     # Example values in the help, as the hint cells show them.
     "valueGrass": dict(TYPES)["Grass"],
@@ -172,6 +206,14 @@ STRINGS = {
     "helpModes": _(
         "After any game, Play another starts a practice round on a random Pokémon. Hard mode and the colours are in the settings."
     ),
+}
+# The Pokémon the help's examples name, by placeholder (English names): filled in with
+# their names in the page's language, so translators never translate a Pokémon's name.
+EXAMPLE_POKEMON = {
+    "helpTypesExample": {"guess": "Bulbasaur", "answer": "Zubat"},
+    "helpStage": {"baby": "Pichu", "basic": "Pikachu", "evolved": "Raichu"},
+    "helpColor": {"black": "Snorlax", "purple": "Gengar"},
+    "helpSize": {"name": "Pikachu"},
 }
 # Replaces "howToPlayNames" where Pokémon have no official names
 # (portal.languages.OFFICIAL_NAME_LANGUAGES).
@@ -183,7 +225,9 @@ NAMES_HELP_ENGLISH = _(
 # in the browser, so each is tabled for the counts 0–199: a digit per count picks one
 # of the forms; larger counts follow their last two digits (frontend/lib/text.ts plural).
 PLURALS = {
+    # Translators: {count} is a number of guesses.
     "guessCount": lambda n: ngettext("{count} guess", "{count} guesses", n),
+    # Translators: {count} is a number of games.
     "gameCount": lambda n: ngettext("{count} game", "{count} games", n),
 }
 PLURAL_TABLE_SIZE = 200
@@ -205,6 +249,15 @@ def plural_tables() -> dict:
     return {key: plural_table(form) for key, form in PLURALS.items()}
 
 
+def fill_names(text: str, examples: dict[str, str], lang: str) -> str:
+    """``text`` with each ``{placeholder}`` of ``examples`` replaced by that Pokémon's name
+    in ``lang`` (English where it has none)."""
+    names = pokedex.official_names(list(examples.values()), lang)
+    for key, english in examples.items():
+        text = text.replace("{" + key + "}", names.get(english, english))
+    return text
+
+
 def game_island_context(
     request: HttpRequest, view: str = "today", number: int | None = None
 ) -> dict:
@@ -219,6 +272,8 @@ def game_island_context(
     strings = {key: str(value) for key, value in STRINGS.items()}
     if lang not in languages.OFFICIAL_NAME_LANGUAGES:
         strings["howToPlayNames"] = str(NAMES_HELP_ENGLISH)
+    for key, examples in EXAMPLE_POKEMON.items():
+        strings[key] = fill_names(strings[key], examples, lang)
     silhouette_url = _silhouette(number)
     props = {
         "lang": lang,
