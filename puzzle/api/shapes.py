@@ -38,7 +38,10 @@ def hint_row(guess: Pokemon, answer: Pokemon, lang: str) -> dict[str, object]:
         "generation": (guess.generation, str(guess.generation)),
         "stage": (guess.stage, str(guess.stage)),
         "color": (guess.color, str(COLOR_LABELS.get(guess.color, guess.color))),
+        # Translators: a height and a weight in a hint cell; %(value)s is the number,
+        # already formatted. Keep the unit short (a no-break space before it is added).
         "height": (guess.height, _measure(_("%(value)s m"), guess.height)),
+        # Translators: as the height, in kilograms.
         "weight": (guess.weight, _measure(_("%(value)s kg"), guess.weight)),
     }
     return {
