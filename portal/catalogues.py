@@ -18,3 +18,14 @@ def languages() -> list[str]:
 
 def read(path: Path | str) -> polib.POFile:
     return polib.pofile(str(path))
+
+
+def find(po: polib.POFile, msgid: str, msgctxt: str | None) -> polib.POEntry | None:
+    """The entry of ``msgid`` in exactly that context (None or "": none). polib's own
+    ``find(msgctxt=False)`` takes any context, so a word without one would find the
+    same word with a context ("Dark" the theme for "Dark" the type)."""
+    for entry in po:
+        same = entry.msgid == msgid and (entry.msgctxt or None) == (msgctxt or None)
+        if same and not entry.obsolete:
+            return entry
+    return None

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from rosetta import views as rosetta_views
 
+from portal import catalogues
 from translations import rules, store
 from translations.models import TranslationOverride
 
@@ -49,7 +50,7 @@ class FormView(ProjectOnly, rosetta_views.TranslationFormView):
             return po
         rows = TranslationOverride.objects.filter(language=self.language_id)
         for row in rows:
-            entry = po.find(row.msgid, msgctxt=row.msgctxt or False)
+            entry = catalogues.find(po, row.msgid, row.msgctxt)
             if entry is None:
                 continue
             row.apply_to(entry)

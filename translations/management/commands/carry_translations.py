@@ -174,12 +174,12 @@ def carry(po: polib.POFile, lang: str) -> list[str]:
     translation whose names could not be found, copied as fuzzy)."""
     problems = []
     for move in MOVES:
-        old = po.find(move.old, msgctxt=False)
+        old = catalogues.find(po, move.old, None)
         if old is None or not old.translated():
             continue
         text = without_names(old.msgstr, move.names, lang) if move.names else old.msgstr
         for context in move.contexts:
-            new = po.find(move.new, msgctxt=context or False)
+            new = catalogues.find(po, move.new, context)
             if new is None:
                 new = polib.POEntry(msgid=move.new, msgctxt=context)
                 po.append(new)

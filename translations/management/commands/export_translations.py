@@ -35,7 +35,7 @@ class Command(BaseCommand):
             po = polib.pofile(str(path))
             changed = 0
             for row in rows:
-                entry = po.find(row.msgid, msgctxt=row.msgctxt or False)
+                entry = catalogues.find(po, row.msgid, row.msgctxt)
                 if entry is None:
                     self.stderr.write(f"{code}: {row.msgid[:60]!r} is no longer in the source")
                     continue
