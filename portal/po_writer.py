@@ -5,8 +5,8 @@ while makemessages and ``msgcat`` (GNU gettext) keep it at the end of a line wit
 columns, break after a hyphen and between Chinese or Japanese characters: saving three
 strings through polib rewrote most of a catalogue. :class:`GettextPOFile` writes each
 entry that has not changed exactly as it is in the file on disk, and an entry that has,
-wrapped as gettext wraps it (``msgcat`` gives the same lines for Latin, Cyrillic, Greek
-and most Chinese and Japanese text).
+wrapped as gettext wraps it (``msgcat`` gives the same lines for nearly every entry of
+the catalogues; ``make messages`` settles the few others).
 """
 
 import copy
