@@ -51,3 +51,15 @@ def test_the_counted_words_follow_each_languages_plural_rules():
 def test_each_language_has_its_own_forms():
     with translation.override("de"):
         assert island.plural_tables()["gameCount"]["forms"] == ["{count} Spiele", "{count} Spiel"]
+
+
+@pytest.mark.django_db
+def test_the_help_names_its_example_pokemon_in_the_page_language(rf):
+    with translation.override("fr"):
+        strings = island.game_island_context(rf.get("/fr/"))["game_props"]["strings"]
+    assert "Bulbizarre" in strings["helpTypesExample"]
+    assert "Ronflex" in strings["helpColor"] and "Ectoplasma" in strings["helpColor"]
+    assert not any("{" in strings[key] for key in island.EXAMPLE_POKEMON)
+    with translation.override("ru"):  # no official names: the English ones
+        strings = island.game_island_context(rf.get("/ru/"))["game_props"]["strings"]
+    assert "Bulbasaur" in strings["helpTypesExample"] and "Zubat" in strings["helpTypesExample"]
