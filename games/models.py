@@ -16,6 +16,7 @@ from django.db import models
 from django.urls import Resolver404, resolve, reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games import kinds
 from portal import languages
@@ -115,6 +116,8 @@ def validate_frame_allow(value: str) -> None:
     unknown = [feature for feature in features if feature not in FRAME_FEATURES]
     if unknown:
         raise ValidationError(
+            # Translators: %(features)s lists the browser features asked for that a game
+            # frame may not have, %(allowed)s those it may (feature names, untranslated).
             _("Not allowed for a game frame: %(features)s. Use: %(allowed)s.")
             % {"features": ", ".join(unknown), "allowed": ", ".join(sorted(FRAME_FEATURES))},
             code="feature",
@@ -124,6 +127,7 @@ def validate_frame_allow(value: str) -> None:
 def validate_free_address(value: str) -> None:
     if value and address_taken(value):
         raise ValidationError(
+            # Translators: %(slug)s is the page address staff typed (the end of a URL).
             _("“%(slug)s” is already an address of the site. Choose another.") % {"slug": value},
             code="taken",
         )
@@ -429,7 +433,8 @@ class Weapon(Item):
         for label, name in (
             (_("Damage"), "damage"),
             (_("Accuracy"), "accuracy"),
-            (_("Range"), "range"),
+            # Translators: a weapon stat: how far it reaches.
+            (pgettext_lazy("weapon stat", "Range"), "range"),
         ):
             english = (getattr(self, f"{name}_en", None) or getattr(self, name) or "").strip()
             if is_percentage(english):
@@ -444,7 +449,8 @@ class Mission(Item):
     class Difficulty(models.TextChoices):
         TUTORIAL = "Tutorial", _("Tutorial")
         EASY = "Easy", _("Easy")
-        MEDIUM = "Medium", _("Medium")
+        # Translators: a game's difficulty level, on a small label.
+        MEDIUM = "Medium", pgettext_lazy("difficulty", "Medium")
         HARD = "Hard", _("Hard")
         EXPERT = "Expert", _("Expert")
 

@@ -126,9 +126,9 @@ def reminder(request: HttpRequest) -> HttpResponse:
         "TRANSP:TRANSPARENT",
         # Translators: title of the daily event in the player's calendar (the reminder file).
         "SUMMARY:" + _calendar_text(gettext("A new Pokéguess puzzle is ready")),
-        # Translators: description of the daily calendar event; %(url)s is the game's address.
         "DESCRIPTION:"
         + _calendar_text(
+            # Translators: the daily calendar event's description; %(url)s is the game's address.
             gettext("Guess today's Pokémon from its silhouette: %(url)s") % {"url": game_url}
         ),
         f"URL:{game_url}",

@@ -48,6 +48,8 @@ def conflict_message(obj: Model, seen: int, current: int) -> str:
         action_flag=CHANGE,
     ).select_related("user")[: max(current - seen, 1)]
     changes = "; ".join(
+        # Translators: one change in a list; %(user)s is a staff member's name, %(time)s a
+        # time of day, %(change)s what they changed.
         gettext("%(user)s at %(time)s: %(change)s")
         % {
             "user": entry.user.get_username(),
@@ -57,6 +59,7 @@ def conflict_message(obj: Model, seen: int, current: int) -> str:
         for entry in reversed(entries)
     )
     return gettext(
+        # Translators: %(changes)s is a list of the other saves (user, time, change).
         "This page was saved by someone else after you opened it (%(changes)s). Your "
         "changes were not saved, so as not to overwrite theirs: reload the page, then "
         "make your changes again."

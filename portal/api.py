@@ -201,6 +201,7 @@ class ApiMiddleware:
         if response.status_code == 405 and response.get("Content-Type") != "application/json":
             activate_language(request)
             allowed = ", ".join(sorted(m.strip() for m in response.get("Allow", "").split(",")))
+            # Translators: %(method)s is an HTTP method name, untranslated (GET, POST).
             message = _("This address does not accept %(method)s requests.")
             response = error(405, "method_not_allowed", message % {"method": request.method})
             response["Allow"] = allowed

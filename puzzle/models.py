@@ -17,42 +17,47 @@ from django.db.models import Count, F
 from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from modeltranslation.utils import build_localized_fieldname
 
 from puzzle import rules
 from puzzle.converters import MAX_PUZZLE_NUMBER
 
+# Translators: the official names of the Pokémon types, as the games print them; a hint
+# cell shows one, so keep it short.
 TYPES = [
-    ("Normal", _("Normal")),
-    ("Fire", _("Fire")),
-    ("Water", _("Water")),
-    ("Electric", _("Electric")),
-    ("Grass", _("Grass")),
-    ("Ice", _("Ice")),
-    ("Fighting", _("Fighting")),
-    ("Poison", _("Poison")),
-    ("Ground", _("Ground")),
-    ("Flying", _("Flying")),
-    ("Psychic", _("Psychic")),
-    ("Bug", _("Bug")),
-    ("Rock", _("Rock")),
-    ("Ghost", _("Ghost")),
-    ("Dragon", _("Dragon")),
-    ("Dark", _("Dark")),
-    ("Steel", _("Steel")),
-    ("Fairy", _("Fairy")),
+    ("Normal", pgettext_lazy("Pokémon type", "Normal")),
+    ("Fire", pgettext_lazy("Pokémon type", "Fire")),
+    ("Water", pgettext_lazy("Pokémon type", "Water")),
+    ("Electric", pgettext_lazy("Pokémon type", "Electric")),
+    ("Grass", pgettext_lazy("Pokémon type", "Grass")),
+    ("Ice", pgettext_lazy("Pokémon type", "Ice")),
+    ("Fighting", pgettext_lazy("Pokémon type", "Fighting")),
+    ("Poison", pgettext_lazy("Pokémon type", "Poison")),
+    ("Ground", pgettext_lazy("Pokémon type", "Ground")),
+    ("Flying", pgettext_lazy("Pokémon type", "Flying")),
+    ("Psychic", pgettext_lazy("Pokémon type", "Psychic")),
+    ("Bug", pgettext_lazy("Pokémon type", "Bug")),
+    ("Rock", pgettext_lazy("Pokémon type", "Rock")),
+    ("Ghost", pgettext_lazy("Pokémon type", "Ghost")),
+    ("Dragon", pgettext_lazy("Pokémon type", "Dragon")),
+    ("Dark", pgettext_lazy("Pokémon type", "Dark")),
+    ("Steel", pgettext_lazy("Pokémon type", "Steel")),
+    ("Fairy", pgettext_lazy("Pokémon type", "Fairy")),
 ]
+# Translators: the colour the official Pokédex files a Pokémon under, shown in a hint
+# cell: keep it short.
 COLORS = [
-    ("Black", _("Black")),
-    ("Blue", _("Blue")),
-    ("Brown", _("Brown")),
-    ("Gray", _("Grey")),
-    ("Green", _("Green")),
-    ("Pink", _("Pink")),
-    ("Purple", _("Purple")),
-    ("Red", _("Red")),
-    ("White", _("White")),
-    ("Yellow", _("Yellow")),
+    ("Black", pgettext_lazy("Pokédex colour", "Black")),
+    ("Blue", pgettext_lazy("Pokédex colour", "Blue")),
+    ("Brown", pgettext_lazy("Pokédex colour", "Brown")),
+    ("Gray", pgettext_lazy("Pokédex colour", "Grey")),
+    ("Green", pgettext_lazy("Pokédex colour", "Green")),
+    ("Pink", pgettext_lazy("Pokédex colour", "Pink")),
+    ("Purple", pgettext_lazy("Pokédex colour", "Purple")),
+    ("Red", pgettext_lazy("Pokédex colour", "Red")),
+    ("White", pgettext_lazy("Pokédex colour", "White")),
+    ("Yellow", pgettext_lazy("Pokédex colour", "Yellow")),
 ]
 
 
@@ -313,9 +318,10 @@ class Game(models.Model):
     """
 
     class Status(models.TextChoices):
-        PLAYING = "playing", _("playing")
-        WON = "won", _("won")
-        LOST = "lost", _("lost")
+        # Translators: the state of a game, in the admin's lists of games.
+        PLAYING = "playing", pgettext_lazy("game state", "playing")
+        WON = "won", pgettext_lazy("game state", "won")
+        LOST = "lost", pgettext_lazy("game state", "lost")
 
     guesses = models.JSONField(default=list)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)

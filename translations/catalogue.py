@@ -54,7 +54,7 @@ def build(code: str, rows: list[TranslationOverride], force: bool = False) -> bo
         return False
     catalogue = polib.pofile(source)
     for row in rows:
-        entry = catalogue.find(row.msgid, msgctxt=row.msgctxt or False)
+        entry = catalogues.find(catalogue, row.msgid, row.msgctxt)
         if entry is not None and not row.problems():
             row.apply_to(entry)
     for entry in catalogue.translated_entries():

@@ -158,18 +158,22 @@ def explain(found: list[str], msgid: str) -> list[str]:
 
     messages = {
         "placeholders": _(
+            # Translators: %(source)s is the English source text of the refused translation.
             "The translation of “%(source)s” was not saved: it must keep the "
             "placeholders of the source text exactly (%(placeholders)s)."
         ),
         "percent": _(
+            # Translators: %(source)s is the English source text of the refused translation.
             "The translation of “%(source)s” was not saved: a percent sign that is "
             "not a placeholder must be written as %%%%."
         ),
         "braces": _(
+            # Translators: %(source)s is the English source text of the refused translation.
             "The translation of “%(source)s” was not saved: a brace that is not a "
             "placeholder must be written twice ({{ or }})."
         ),
         "markup": _(
+            # Translators: %(source)s is the English source text of the refused translation.
             "The translation of “%(source)s” was not saved: its HTML may only be "
             "that of the source text (the same tags and attributes, no comments)."
         ),

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from rosetta import views as rosetta_views
 
+from portal import catalogues, po_writer
 from translations import rules, store
 from translations.models import TranslationOverride
 
@@ -47,9 +48,12 @@ class FormView(ProjectOnly, rosetta_views.TranslationFormView):
         po = super().po_file
         if not store.is_project_catalogue(self.po_file_path):
             return po
+        # Rosetta saves with polib, which would re-wrap the whole file: this class
+        # writes only the entries that changed, wrapped as makemessages wraps them.
+        po.__class__ = po_writer.GettextPOFile
         rows = TranslationOverride.objects.filter(language=self.language_id)
         for row in rows:
-            entry = po.find(row.msgid, msgctxt=row.msgctxt or False)
+            entry = catalogues.find(po, row.msgid, row.msgctxt)
             if entry is None:
                 continue
             row.apply_to(entry)

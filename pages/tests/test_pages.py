@@ -110,3 +110,10 @@ def test_the_pages_only_answer_get_and_head(client, path):
         response = method(path)
         assert response.status_code == 405, (method, path)
         assert response["Allow"] == "GET, HEAD"
+
+
+def test_examples_name_pokemon_in_the_page_language(client):
+    assert "de Bulbizarre à la dernière génération" in client.get("/fr/").content.decode()
+    how_to_play = client.get("/ja/how-to-play/").content.decode()
+    assert "ピチュー" in how_to_play and "ライチュウ" in how_to_play
+    assert "%(baby)s" not in how_to_play

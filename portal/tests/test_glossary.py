@@ -14,7 +14,7 @@ USES = {
     "puzzle": ["Today's puzzle", "Puzzle archive", "Play puzzle #{number}"],
     "guess": ["Your guess", "Submit your guess"],
     "hint": ["Read the hints", "What the hints mean"],
-    "silhouette": ["Silhouette of the mystery Pokémon", "Silhouette of a Pokémon"],
+    "silhouette": ["Silhouette of the mystery Pokémon"],
     "streak": ["Current streak", "Max streak"],
     "practice": [
         "Practise with the archive",

@@ -91,7 +91,10 @@ class PokemonAdmin(VersionLockedAdmin, TranslatedInputsMixin, TabbedTranslationA
         )
         pokedex.changed()  # update() sends no signals
         message = ngettext(
-            "%(count)d Pokémon added to the pool.", "%(count)d Pokémon added to the pool.", updated
+            # Translators: %(count)d is a number of Pokémon.
+            "%(count)d Pokémon added to the pool.",
+            "%(count)d Pokémon added to the pool.",
+            updated,
         )
         self.message_user(request, message % {"count": updated})
 
@@ -102,6 +105,7 @@ class PokemonAdmin(VersionLockedAdmin, TranslatedInputsMixin, TabbedTranslationA
         )
         pokedex.changed()
         message = ngettext(
+            # Translators: %(count)d is a number of Pokémon.
             "%(count)d Pokémon removed from the pool.",
             "%(count)d Pokémon removed from the pool.",
             updated,
@@ -178,6 +182,8 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
             return None
         self.message_user(
             request,
+            # Translators: %(pokemon)s is a Pokémon name, %(number)d a puzzle number,
+            # %(date)s a date.
             gettext("%(pokemon)s is scheduled as puzzle #%(number)d on %(date)s.")
             % {
                 "pokemon": obj.pokemon.name_en,

@@ -20,6 +20,7 @@ def validate_artwork(upload) -> None:
     """Raise a ValidationError saying why ``upload`` cannot be used as artwork."""
     if upload.size > MAX_BYTES:
         raise ValidationError(
+            # Translators: %(size)s and %(max)s are file sizes, already formatted (2.1 MB).
             _("The file is %(size)s; artwork may be at most %(max)s.")
             % {"size": filesizeformat(upload.size), "max": filesizeformat(MAX_BYTES)},
             code="too_large",
@@ -31,6 +32,7 @@ def validate_artwork(upload) -> None:
             width, height = image.size
             if kind not in FORMATS:
                 raise ValidationError(
+                    # Translators: %(format)s is an image format's name (JPEG, GIF).
                     _("Artwork must be a PNG or WebP file; this file is %(format)s.")
                     % {"format": kind or _("not an image")},
                     code="format",
@@ -38,6 +40,8 @@ def validate_artwork(upload) -> None:
             if min(width, height) < MIN_SIDE or max(width, height) > MAX_SIDE:
                 raise ValidationError(
                     _(
+                        # Translators: %(width)d and %(height)d are the image's size, %(min)d
+                        # and %(max)d the sizes allowed, in pixels.
                         "The image is %(width)d×%(height)d pixels; each side must be between "
                         "%(min)d and %(max)d pixels."
                     )

@@ -23,13 +23,18 @@ MAX_NAME = 40
 def _problem(name: str) -> str | None:
     """Why one typed line is not a name, or None."""
     if any(char in name for char in '[]{}<>"\\'):
+        # Translators: %(value)s is a line staff typed as a name.
         return _("“%(value)s” is not a name: enter one name per line, without brackets or quotes.")
     if not any(char.isalpha() for char in name) or not rules.normalize_name(name):
+        # Translators: %(value)s is a line staff typed as a name.
         return _("“%(value)s” is not a name: a name needs at least one letter.")
     if len(rules.normalize_name(name)) < 2:
         # One letter would accept a single keystroke as the right guess.
+        # Translators: %(value)s is a line staff typed as a name.
         return _("“%(value)s” is too short: a name needs at least two letters.")
     if len(name) > MAX_NAME:
+        # Translators: %(value)s is a line staff typed as a name, %(max)d the longest a name
+        # may be.
         return _("“%(value)s” is too long: a name has at most %(max)d characters.")
     return None
 
@@ -97,6 +102,8 @@ def taken_errors(
         if owner is not None:
             errors.append(
                 ValidationError(
+                    # Translators: %(value)s is a name staff typed, %(pokemon)s a Pokémon
+                    # name.
                     _("“%(value)s” is already a name of %(pokemon)s.")
                     % {"value": name, "pokemon": owner},
                     code="taken",
@@ -174,6 +181,8 @@ class PokemonAdminForm(VersionLockedForm):
                 self.add_error(
                     field,
                     ValidationError(
+                        # Translators: %(min)s and %(max)s are the lowest and highest puzzle
+                        # numbers allowed.
                         _("Enter a number from %(min)s to %(max)s.") % {"min": low, "max": high},
                         code="out_of_range",
                     ),
@@ -228,10 +237,14 @@ class DailyPuzzleAdminForm(forms.ModelForm):
         messages = {
             rules.ScheduleConflict.NOT_IN_POOL: _("Choose a Pokémon from the daily pool."),
             rules.ScheduleConflict.TOO_CLOSE: _(
+                # Translators: %(pokemon)s is a Pokémon name, %(number)d a puzzle number,
+                # %(date)s its date, %(days)d a number of days.
                 "%(pokemon)s is already puzzle #%(number)d on %(date)s: the same Pokémon "
                 "needs at least %(days)d days between two puzzles."
             ),
             rules.ScheduleConflict.SAME_CYCLE: _(
+                # Translators: %(pokemon)s is a Pokémon name, %(number)d a puzzle number,
+                # %(date)s its date.
                 "%(pokemon)s was already puzzle #%(number)d on %(date)s in the current cycle: "
                 "every Pokémon in the pool comes once before any comes back."
             ),

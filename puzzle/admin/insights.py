@@ -113,6 +113,7 @@ def _accept(request: HttpRequest, puzzle: DailyPuzzle) -> HttpResponse:
     else:
         messages.success(
             request,
+            # Translators: %(text)s is a name players typed, %(pokemon)s a Pokémon name.
             _("“%(text)s” is now accepted for %(pokemon)s.") % {"text": name, "pokemon": pokemon},
         )
     return HttpResponseRedirect(reverse("insights_puzzle", args=[puzzle.number]))
@@ -131,6 +132,7 @@ def puzzle_detail(request: HttpRequest, number: int) -> HttpResponse:
     by_name = {p.name_en: p.pk for p in Pokemon.objects.only("id", "name_en")}
     context = {
         **admin.site.each_context(request),
+        # Translators: %(number)s is the daily puzzle's number.
         "title": _("Puzzle #%(number)s") % {"number": puzzle.number},
         "puzzle": puzzle,
         "figures": figures,

@@ -32,11 +32,14 @@ def _measure(template: Promise, value: float) -> str:
 
 def height_label(value: float) -> str:
     """A height as hint cells show it (and the help's example cells)."""
+    # Translators: a height and a weight in a hint cell; %(value)s is the number,
+    # already formatted. Keep the unit short (a no-break space before it is added).
     return _measure(_("%(value)s m"), value)
 
 
 def weight_label(value: float) -> str:
     """A weight as hint cells show it (and the help's example cells)."""
+    # Translators: as the height, in kilograms.
     return _measure(_("%(value)s kg"), value)
 
 

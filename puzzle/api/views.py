@@ -174,6 +174,7 @@ def _read(request: HttpRequest, puzzle: DailyPuzzle) -> dict:
 )
 def today_puzzle(request: HttpRequest):
     if today() < launch_date():
+        # Translators: %(date)s is a date, in the page language's format.
         message = _("The first puzzle arrives on %(date)s.") % {
             "date": date_format(launch_date(), "DATE_FORMAT")
         }

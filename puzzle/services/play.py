@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from puzzle import pinyin, pokedex, rules
 from puzzle.models import (
@@ -55,7 +55,8 @@ HINT_NAMES = {
     "type1": gettext_lazy("Type 1"),
     "type2": gettext_lazy("Type 2"),
     "generation": gettext_lazy("Generation"),
-    "stage": gettext_lazy("Stage"),
+    # Translators: the hint columns' names, as the hint table shows them.
+    "stage": pgettext_lazy("evolution stage", "Stage"),
     "color": gettext_lazy("Colour"),
     "height": gettext_lazy("Height"),
     "weight": gettext_lazy("Weight"),
@@ -245,11 +246,13 @@ def identify(text: str, lang: str) -> Pokemon:
         return pokemon
     suggestions = index.suggest(text, limit=1)
     if suggestions:
+        # Translators: %(text)s is what the player typed, %(suggestion)s a Pokémon name.
         message = _("“%(text)s” is not a Pokémon we know. Did you mean %(suggestion)s?") % {
             "text": rules.isolate(text),
             "suggestion": rules.isolate(suggestions[0]),
         }
     else:
+        # Translators: %(text)s is what the player typed.
         message = _("“%(text)s” is not a Pokémon we know. Check the spelling.") % {
             "text": rules.isolate(text)
         }
@@ -267,6 +270,8 @@ def hard_mode_refusal(game: Game, guess: Pokemon, lang: str) -> str | None:
     if violation is None:
         return None
     index, key = violation
+    # Translators: %(name)s is the guessed Pokémon's name, %(hint)s a hint column's name
+    # (Type 1, Stage), %(earlier)s the name of the earlier guess that gave the hint.
     return _("Hard mode: %(name)s does not fit the %(hint)s hint from %(earlier)s.") % {
         "name": rules.isolate(guess.display_name(lang)),
         "hint": HINT_NAMES[key],
@@ -282,6 +287,7 @@ def _judge(game: G, pokemon: Pokemon, lang: str, now: datetime, attempt: int | N
             raise GameOver(_game_over(game))
         if pokemon.id in game.guesses:
             raise AlreadyGuessed(
+                # Translators: %(name)s is a Pokémon name.
                 _("You already guessed %(name)s. It did not use an attempt.")
                 % {"name": rules.isolate(pokemon.display_name(lang))}
             )

@@ -76,3 +76,15 @@ def test_a_puzzle_number_on_its_own_is_written_the_languages_way(lang, sign):
     """The archive's "#27" comes from the catalogue, not a hard-coded "#"."""
     with translation.override(lang):
         assert str(island.STRINGS["numberSign"]) == sign
+
+
+@pytest.mark.django_db
+def test_the_help_names_its_example_pokemon_in_the_page_language(rf):
+    with translation.override("fr"):
+        strings = island.game_island_context(rf.get("/fr/"))["game_props"]["strings"]
+    assert "Bulbizarre" in strings["helpTypesExample"]
+    assert "Ronflex" in strings["helpColor"] and "Ectoplasma" in strings["helpColor"]
+    assert not any("{" in strings[key] for key in island.EXAMPLE_POKEMON)
+    with translation.override("ru"):  # no official names: the English ones
+        strings = island.game_island_context(rf.get("/ru/"))["game_props"]["strings"]
+    assert "Bulbasaur" in strings["helpTypesExample"] and "Zubat" in strings["helpTypesExample"]

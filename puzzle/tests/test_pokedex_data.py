@@ -109,9 +109,8 @@ def test_the_stage_rule_is_documented_in_the_script_and_the_help(script):
     assert "baby Pokémon included" in script.__doc__
     assert "Pichu is 1, Pikachu 2 and" in script.__doc__
     template = (ROOT / "pages/templates/pages/how_to_play.html").read_text("utf-8")
-    assert "baby Pokémon included: Pichu is stage 1, Pikachu stage 2 and Raichu stage 3" in (
-        template
-    )
+    assert "baby Pokémon included: {{ baby }} is stage 1, {{ basic }} stage 2 and" in template
+    assert '{% pokemon_name "Pichu" as baby %}{% pokemon_name "Pikachu" as basic %}' in template
 
 
 # --- names in the data file --------------------------------------------------------------
@@ -281,8 +280,8 @@ def test_every_catalogue_translates_the_english_names_help():
         "Start typing and pick a Pokémon from the suggestions, or finish the name yourself. "
         "Pokémon have no official names in this language, so type the English name.",
         "Stage counts evolutions from the first Pokémon of a family, baby Pokémon included: "
-        "Pichu is stage 1, Pikachu stage 2 and Raichu stage 3. A Pokémon that does not evolve "
-        "is stage 1.",
+        "%(baby)s is stage 1, %(basic)s stage 2 and %(evolved)s stage 3. A Pokémon that does "
+        "not evolve is stage 1.",
     }
     for lang in SITE_LANGUAGES:
         if lang == "en":

@@ -74,3 +74,16 @@ def test_the_command_builds_every_catalogue_with_the_saved_rows(german):
     TranslationOverride.objects.create(language="de", msgid="Quick links", msgstr="Kurzwege")
     call_command("build_catalogues")
     assert built(german).gettext("Quick links") == "Kurzwege"
+
+
+def test_a_row_goes_to_its_own_context_only(german):
+    """polib's find(msgctxt=False) takes any context: a row saved for a word without one
+    must not land on the same word with a context."""
+    theme = polib.pofile(str(german)).find("Dark", msgctxt="theme").msgstr
+    rows = [
+        TranslationOverride(language="de", msgid="Dark", msgstr="Finster"),
+        TranslationOverride(language="de", msgctxt="Pokémon type", msgid="Dark", msgstr="Böse"),
+    ]
+    catalogue.build("de", rows)
+    assert built(german).pgettext("theme", "Dark") == theme
+    assert built(german).pgettext("Pokémon type", "Dark") == "Böse"

@@ -157,6 +157,16 @@ class TestSavingInRosetta:
         assert polib.pofile(str(locale_dir)).find("Quick links").msgstr == "Nützliche Links"
         assert "Nützliche Links" in client.get("/de/").content.decode()
 
+    def test_a_save_changes_only_the_saved_entry_and_the_header(self, translator, locale_dir):
+        before = locale_dir.read_text(encoding="utf-8").split("\n\n")
+        translator.post(FORM, {field(locale_dir, SITE_DESCRIPTION): "Errate das Pokémon."})
+        after = locale_dir.read_text(encoding="utf-8").split("\n\n")
+        changed = [(old, new) for old, new in zip(before, after, strict=True) if old != new]
+        assert len(changed) == 2  # the header (who, when) and the entry
+        assert changed[0][0].startswith("# Pokéguess portal")
+        assert SITE_DESCRIPTION.split()[0] in changed[1][0]
+        assert 'msgstr "Errate das Pokémon."' in changed[1][1]
+
     def test_good_and_bad_fields_in_one_post_save_only_the_good_ones(self, translator, locale_dir):
         translator.post(
             FORM,

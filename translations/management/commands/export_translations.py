@@ -2,7 +2,6 @@
 django.po and build the .mo files: run it before committing the catalogues, to keep the
 saved text in git (docs/translations.md)."""
 
-import polib
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
@@ -32,10 +31,10 @@ class Command(BaseCommand):
             if not path.exists():
                 self.stderr.write(f"{code}: {path} is missing, skipped")
                 continue
-            po = polib.pofile(str(path))
+            po = catalogues.read(path)
             changed = 0
             for row in rows:
-                entry = po.find(row.msgid, msgctxt=row.msgctxt or False)
+                entry = catalogues.find(po, row.msgid, row.msgctxt)
                 if entry is None:
                     self.stderr.write(f"{code}: {row.msgid[:60]!r} is no longer in the source")
                     continue
@@ -47,7 +46,7 @@ class Command(BaseCommand):
                 if before != (entry.msgstr, dict(entry.msgstr_plural), list(entry.flags)):
                     changed += 1
             if changed:
-                po.save()
+                po.save()  # only the changed entries' lines (portal.po_writer)
                 catalogue.build(code, rows)
             total += changed
             self.stdout.write(f"{code}: {changed} of {len(rows)} saved translations written")
