@@ -113,7 +113,7 @@ REGISTER: dict[str, Callable[[str], list[str]]] = {
     "ru": lambda text: (
         words(r"вы|вас|вам|вами|ваш\w*")(text)
         # The imperative of вы that opens a sentence (Введите, Выберите).
-        + re.findall(r"(?:^|(?<=[.!?:;] ))[А-ЯЁ]\w+(?:ите|йте)\b", text)
+        + re.findall(r"(?:^|(?<=[.!?:;] ))[А-ЯЁ]\w+(?:ите|йте|ьте)\b", text)
     ),
     "de": mid_sentence(r"Sie|Ihr|Ihre[mnrs]?|Ihnen"),
     "es": words(r"usted(?:es)?"),
@@ -257,6 +257,7 @@ def test_the_voice_rules_name_known_languages():
         ("de", "Your guess", "Ihr Versuch", False),
         ("de", "Enter your name", "Geben Sie Ihren Namen ein", True),
         ("ru", "Enter a number", "Введите число", True),
+        ("ru", "Send JSON", "Отправьте JSON.", True),
         ("ru", "Enter a number", "Введи число на сайте", False),
         ("ko", "Too many", "너무 많습니다", True),
         ("ko", "Try again", "다시 해 보세요", False),
