@@ -278,3 +278,46 @@ def test_a_term_needs_the_glossary_word_or_an_accepted_form():
     assert terminology("fr", iter([("Next puzzle", "Énigme suivante")]))
     assert not terminology("fr", iter([("Next puzzle", "Défi suivant")]))
     assert not terminology("fr", iter([("Guess the Pokémon", "Devine le Pokémon")]))
+
+
+def typography(code: str, text: str) -> list[str]:
+    """French spaces its double marks with a no-break space; Russian quotes «like this»,
+    Polish „like this”. Straight double quotes are left to code examples ({"name": …})."""
+    text = clean(text)
+    if code == "fr":
+        return re.findall(r"\S [;:!?»]|« \S|\w[;!?»]|«\w", text)
+    prose = re.sub(r"\{[^}]*\}", " ", text)
+    if code == "ru":
+        return re.findall(r"[„“”]|\"\w", prose)
+    if code == "pl":
+        return re.findall(r"[«»“]|\"\w", prose)
+    return []
+
+
+@pytest.mark.parametrize("code", ["fr", "ru", "pl"])
+def test_quotes_and_spaces_follow_the_language(code):
+    pairs = [*catalogue_pairs(code), *content_pairs(code)]
+    wrong = [
+        f"{code} {found}: {translation!r}"
+        for _english, translation in pairs
+        if (found := typography(code, translation))
+    ]
+    assert not wrong, report(wrong)
+
+
+@pytest.mark.parametrize(
+    ("code", "text", "found"),
+    [
+        ("fr", "Prêt ? Joue !", True),
+        ("fr", "Prêt\u00a0? Joue\u00a0!", False),
+        ("fr", "« Deviner »", True),
+        ("fr", "«\u00a0Deviner\u00a0» : 00:00 UTC", True),
+        ("fr", "«\u00a0Deviner\u00a0»\u00a0: 00:00 UTC", False),
+        ("ru", "кнопка “Угадать”", True),
+        ("ru", 'кнопка «Угадать», JSON: {"name": "…"}', False),
+        ("pl", "przycisk «Zgadnij»", True),
+        ("pl", "przycisk „Zgadnij”", False),
+    ],
+)
+def test_the_typography_rules_find_the_wrong_marks(code, text, found):
+    assert bool(typography(code, text)) is found
