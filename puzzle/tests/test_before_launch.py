@@ -34,7 +34,7 @@ def nothing_was_created() -> bool:
         ("/", "The first puzzle arrives on March 5, 2027."),
         ("/archive/", "The first puzzle arrives on March 5, 2027."),
         ("/de/", "Das erste Rätsel erscheint am 5. März 2027."),
-        ("/fr/archive/", "La première énigme arrive le 5 mars 2027."),
+        ("/fr/archive/", "Le premier défi arrive le 5 mars 2027."),
         ("/ja/", "最初の問題は2027年3月5日に登場します。"),
         ("/zh/", "第一道谜题将于2027年3月5日上线。"),
         ("/no/", "Den første gåten kommer 5. mars 2027."),
