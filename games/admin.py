@@ -18,11 +18,12 @@ from adminsortable2.admin import (
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.options import InlineModelAdmin
+from django.contrib.admin.widgets import AdminTextareaWidget
 from django.db import models as db_models
 from django.http import HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.text import capfirst
+from django.utils.text import capfirst, normalize_newlines
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import (
@@ -59,8 +60,20 @@ LABELS = {
 }
 
 
+class TextArea(AdminTextareaWidget):
+    """Browsers post a textarea's line breaks as CRLF (the HTML form encoding); stored
+    text keeps LF, as the content files do. Read that way, a field nobody edited is no
+    change: its history stays quiet and ``load_games`` still updates it."""
+
+    def value_from_datadict(self, data, files, name):
+        value = super().value_from_datadict(data, files, name)
+        return normalize_newlines(value) if isinstance(value, str) else value
+
+
 class StaffFieldsMixin(TranslatedInputsMixin):
     def formfield_for_dbfield(self, db_field, request, **kwargs):
+        if isinstance(db_field, db_models.TextField):
+            kwargs.setdefault("widget", TextArea)
         field = super().formfield_for_dbfield(db_field, request, **kwargs)
         if field is None:
             return field

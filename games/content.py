@@ -20,6 +20,7 @@ from django.db import models as db_models
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import translation
+from django.utils.text import normalize_newlines
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname as localized
 
@@ -132,10 +133,24 @@ class Report:
     created_rows: int = 0
     written: int = 0  # fields set from the files
     kept: int = 0  # fields that differ from the files because staff changed them
+    # Which: "<baseline key>: <field> [<language>]", for the deploy's log.
+    kept_fields: list[str] = field(default_factory=list)
 
 
 def _translated(model: type[db_models.Model]) -> set[str]:
     return set(translator.get_options_for_model(model).all_fields)
+
+
+def _text(value: Any) -> Any:
+    """Text compared with LF line breaks: rows saved from a browser before the admin
+    normalised them hold CRLF, which is no edit of their words."""
+    return normalize_newlines(value) if isinstance(value, str) else value
+
+
+def _field_label(model: type[db_models.Model], column: str) -> str:
+    """``objectives_de`` → ``objectives [de]``; an untranslated column as it is."""
+    base, _sep, code = column.rpartition("_")
+    return f"{base} [{code}]" if base in _translated(model) else column
 
 
 def _documents_entries(data: dict) -> list[tuple[str, type[db_models.Model], str, dict, str]]:
@@ -238,12 +253,16 @@ class Loader:
         digests = known.digests if known else {}
         changed, remembered = [], {ROW: ""}
         for column, new in record.columns.items():
-            action = decide(getattr(row, column), new, digests.get(column))
+            new = _text(new)
+            action = decide(_text(getattr(row, column)), new, digests.get(column))
             if action is Action.WRITE:
                 setattr(row, column, new)
                 changed.append(column)
             if action is Action.KEEP:
                 self.report.kept += 1
+                self.report.kept_fields.append(
+                    f"{record.key}: {_field_label(record.model, column)}"
+                )
             else:
                 remembered[column] = digest(new)
         if changed:
