@@ -197,6 +197,9 @@ class Game(models.Model):
     # Optimistic locking in the admin: every save adds one; a form opened at an older
     # version is refused (games.admin.GameForm).
     version = models.PositiveIntegerField(_("version"), default=0)
+    # The same for each part edited on a page of its own (its lists: games.admin.PARTS),
+    # by part: a save of the weapons does not refuse a form of the missions.
+    part_versions = models.JSONField(default=dict, blank=True, editable=False)
 
     objects = GameQuerySet.as_manager()
 

@@ -214,11 +214,45 @@ class TestOptimisticLocking:
     def test_a_stale_save_of_a_part_is_refused_too(self, staff, other):
         game = Game.objects.get(slug="vex5")
         mine = form_of(staff, change_url(game, "faq"))
-        theirs = form_of(other, change_url(game))
-        assert other.post(change_url(game), theirs.data).status_code == 302
+        theirs = form_of(other, change_url(game, "faq"))
+        assert other.post(change_url(game, "faq"), theirs.data).status_code == 302
         mine.data["faq_items-0-question_en"] = ["Overwritten?"]
         assert staff.post(change_url(game, "faq"), mine.data).status_code == 200
         assert not FaqItem.objects.filter(question_en="Overwritten?").exists()
+
+    def test_a_save_of_one_list_does_not_refuse_a_form_of_another(self, staff, other):
+        game = Game.objects.get(slug="time-shooter-3")
+        mine = form_of(staff, change_url(game, "missions"))
+        theirs = form_of(other, change_url(game, "weapons"))
+        theirs.data["weapons-0-name_en"] = ["Alice's pistol"]
+        assert other.post(change_url(game, "weapons"), theirs.data).status_code == 302
+        mine.data["missions-0-title_en"] = ["Training Grounds"]
+        response = staff.post(change_url(game, "missions"), mine.data)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        assert game.missions.filter(title_en="Training Grounds").exists()
+        assert game.weapons.filter(name_en="Alice's pistol").exists()
+
+    def test_a_refused_form_keeps_what_was_typed_and_can_be_saved_again(self, staff, other):
+        game = Game.objects.get(slug="vex5")
+        mine = form_of(staff, change_url(game, "faq"))
+        theirs = form_of(other, change_url(game, "faq"))
+        theirs.data["faq_items-1-question_en"] = ["Alice's question"]
+        assert other.post(change_url(game, "faq"), theirs.data).status_code == 302
+        mine.data["faq_items-0-question_en"] = ["My question"]
+        refused = staff.post(change_url(game, "faq"), mine.data)
+        assert refused.status_code == 200
+        html = refused.content.decode()
+        assert "saved by someone else" in html and "alice" in html and "Alice" in html
+        assert "still holds what you typed" in html
+        again = FormFields()
+        again.feed(html)
+        assert again.data["faq_items-0-question_en"] == ["My question"]
+        assert again.data["version"] != mine.data["version"]
+        again.data["faq_items-1-question_en"] = ["Alice's question"]  # what was checked
+        response = staff.post(change_url(game, "faq"), again.data)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        questions = set(game.faq_items.values_list("question_en", flat=True))
+        assert {"My question", "Alice's question"} <= questions
 
     def test_each_save_moves_the_version_on(self, staff):
         game = Game.objects.get(slug="vex5")
