@@ -323,6 +323,14 @@ class TestLanguages:
         response = staff.get("/admin/", headers={"accept-language": "de-DE,de;q=0.9"})
         assert "Website-Verwaltung" in response.content.decode()
 
+    def test_the_sign_in_page_follows_the_language_chosen_on_the_site(self):
+        visitor = Client()
+        visitor.cookies["django_language"] = "de"
+        html = visitor.get("/admin/login/", headers={"accept-language": "en"}).content.decode()
+        assert 'lang="de"' in html and "Anmelden" in html
+        visitor.cookies["admin_language"] = "fr"
+        assert 'lang="fr"' in visitor.get("/admin/login/").content.decode()
+
     def test_the_language_chosen_in_the_admin_switches_its_interface(self, staff):
         response = staff.post("/admin/language/", {"language": "ar", "next": "/admin/"})
         assert response.status_code == 302 and response["Location"] == "/admin/"
