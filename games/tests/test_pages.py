@@ -459,3 +459,38 @@ def test_the_frames_free_text_fields_take_only_what_they_are_for(field, value):
 def test_every_shipped_frame_passes_its_own_checks():
     for game in Game.objects.all():
         game.full_clean()
+
+
+def rich_text_fields() -> list[tuple[type, str]]:
+    """Every text field the admin says takes **bold** and lists (games.admin.RICH_TEXT)."""
+    from django.apps import apps
+    from django.db import models as db_models
+
+    return [
+        (model, f.name)
+        for model in apps.get_app_config("games").get_models()
+        for f in model._meta.get_fields()
+        if isinstance(f, db_models.TextField)
+        and not getattr(f, "translated_field", None)
+        and not f.help_text
+    ] + [(Section, "body")]
+
+
+@pytest.mark.parametrize(
+    ("model", "name"), rich_text_fields(), ids=lambda v: getattr(v, "__name__", v)
+)
+def test_every_field_that_promises_bold_and_lists_renders_them(client, model, name):
+    row = (
+        Game.objects.filter(published=True).first()
+        if model is Game
+        else model._default_manager.filter(game__published=True)
+        .exclude(**({"kind": "ad"} if model is Section else {}))
+        .first()
+    )
+    assert row is not None, model
+    setattr(row, f"{name}_en", "Text with **marked words**.\n\n- first point\n- second point")
+    row.save()
+    slug = row.slug if model is Game else row.game.slug
+    html = client.get(f"/{slug}/").content.decode()
+    assert "<strong>marked words</strong>" in html, (model, name)
+    assert "<li>first point</li>" in html and "**" not in html
