@@ -167,6 +167,8 @@ def _documents_entries(data: dict) -> list[tuple[str, type[db_models.Model], str
             if kind in ITEM_MODELS:
                 model, keys = ITEM_MODELS[kind]
                 values = {**_item_fields(item, keys), "order": index}
+                if model is models.Weapon:
+                    values = _split_stats(values)
                 entries.append((kind, model, item["ref"], values, ""))
             elif kind == "related":
                 values = {"blurb": item.get("blurb", ""), "order": index}
@@ -198,21 +200,22 @@ def records_for(data: dict, translated: dict[str, dict]) -> tuple[Record, list[R
                 continue
             if model is models.EvolutionItem:
                 values = _official_names(values, code)
-            if model is models.Weapon:
-                values = _text_stats(values)
             for name in _translated(model):
                 if name in values:
                     row.columns[localized(name, code)] = values[name] or None
     return page, list(rows.values())
 
 
-STATS = ("damage", "accuracy", "range")
-
-
-def _text_stats(values: dict) -> dict:
-    """A weapon's percentages hold in every language and live in the English column
-    only (``Weapon.stats``); text stats ("Area Effect") are translated."""
-    return {k: "" if k in STATS and models.is_percentage(v) else v for k, v in values.items()}
+def _split_stats(values: dict) -> dict:
+    """A weapon's stat in the files is a percentage ("85", the same in every language,
+    kept in its untranslated column) or words ("Area Effect", translated)."""
+    split = dict(values)
+    for name in models.STATS:
+        text = str(values.get(name, ""))
+        percent = models.is_percentage(text)
+        split[f"{name}_percent"] = int(text.strip().removesuffix("%")) if percent else None
+        split[name] = "" if percent else text
+    return split
 
 
 def _official_names(values: dict, code: str) -> dict:
