@@ -199,7 +199,7 @@ class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedT
     readonly_fields = ["page_contents"]
 
     class Media:
-        js = ["games/admin/language_switch.js"]
+        js = ["games/admin/language_switch.js", "games/admin/sortable_new_rows.js"]
 
     formfield_overrides = {db_models.URLField: {"assume_scheme": "https"}}
     fieldsets = [
