@@ -195,6 +195,22 @@ class TestDashboardPages:
         assert not RefusedName.objects.exists()
         assert guess(client, 21, "pikachuu").status_code == 201
 
+    def test_a_spelling_like_no_pokemon_offers_none_chosen(self, superuser, puzzle):
+        RefusedName.record(puzzle, "Zzqxv")
+        refused = RefusedName.objects.get()
+        page = superuser.get(f"/admin/insights/{puzzle.number}/").content.decode()
+        select = page[page.index(f'id="pokemon-{refused.pk}"') :].split("</select>")[0]
+        assert "required" in select.split(">")[0]
+        assert (
+            '<option value="" selected>' in select
+            and "selected" not in select.split("</option>", 1)[1]
+        )
+        response = superuser.post(
+            f"/admin/insights/{puzzle.number}/", {"refused": refused.pk, "pokemon": ""}
+        )
+        assert response.status_code == 302 and RefusedName.objects.exists()
+        assert "Zzqxv" not in Pokemon.objects.get(pk=1).extra_names
+
     @pytest.mark.parametrize(
         ("typed", "reason"),
         [
