@@ -1,6 +1,7 @@
 """The staff dashboard: aggregates, refused names, SVG charts and the admin pages."""
 
 import json
+import re
 import uuid
 from datetime import UTC, date, datetime, timedelta
 
@@ -147,6 +148,14 @@ class TestCharts:
         assert rtl.index(">a<") < rtl.index(">b<")  # same order in the markup…
         first_x = lambda svg: float(svg.split('x="', 2)[2].split('"')[0])  # noqa: E731
         assert first_x(rtl) > first_x(ltr)  # …but drawn from the right
+
+    def test_every_bar_shows_its_value_over_a_scale_with_the_axes_named(self):
+        bars = [Bar(str(day), day * 10, f"{day * 10} %") for day in range(1, 31)]
+        svg = bar_chart("t", bars, x_title="Date", y_title="Win rate", unit=" %", maximum=100)
+        values = re.findall(r'class="value">([^<]*)<', svg)
+        assert values == [f"{day * 10} %" for day in range(1, 31)]
+        assert re.findall(r'class="scale">([^<]*)<', svg) == ["0 %", "50 %", "100 %"]
+        assert re.findall(r'class="axis-title">([^<]*)<', svg) == ["Date", "Win rate"]
 
     def test_an_empty_chart_draws_no_bars(self):
         assert "<rect" not in bar_chart("t", [])
