@@ -200,6 +200,7 @@ class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedT
 
     class Media:
         js = ["games/admin/language_switch.js", "games/admin/sortable_new_rows.js"]
+        css = {"all": ["games/admin/admin.css"]}
 
     formfield_overrides = {db_models.URLField: {"assume_scheme": "https"}}
     fieldsets = [
