@@ -18,6 +18,7 @@ from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import router, transaction
 from django.db.models import F, Model
+from django.http import QueryDict
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.timezone import localtime
@@ -109,8 +110,9 @@ class VersionLockedForm(forms.ModelForm):
         if seen is not None and current is not None and seen != current:
             # The form comes back with what was typed and the current version: once the
             # editor has checked the other save, saving again applies the typed values.
-            self.data = self.data.copy()
-            self.data[self.add_prefix("version")] = str(current)
+            data = self.data.copy() if isinstance(self.data, QueryDict) else dict(self.data)
+            data[self.add_prefix("version")] = str(current)
+            self.data = data
             raise forms.ValidationError(
                 conflict_message(self.instance, seen, current, self.concerns), code="stale"
             )
