@@ -2,11 +2,13 @@
 and each list (sections, FAQ, features, …) on a page of its own, linked from it.
 
 Every list is ordered by drag and drop (django-admin-sortable2); a save made from a form
-or the list opened before someone else's save is refused (optimistic locking on
-``Game.version``, portal.admin_lock); translated inputs carry ``lang`` and ``dir``
-(portal.admin_i18n).
+or the list opened before someone else's save of the same part is refused and shown
+again with what was typed (optimistic locking on ``Game.version``, and on
+``Game.part_versions`` for the lists, portal.admin_lock); translated inputs carry
+``lang`` and ``dir`` (portal.admin_i18n).
 """
 
+import json
 from typing import Any
 
 from adminsortable2.admin import (
@@ -17,12 +19,15 @@ from adminsortable2.admin import (
 )
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.models import LogEntry
 from django.contrib.admin.options import InlineModelAdmin
+from django.contrib.admin.widgets import AdminTextareaWidget
 from django.db import models as db_models
 from django.http import HttpResponseRedirect
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
-from django.utils.text import capfirst
+from django.utils.text import capfirst, normalize_newlines
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import (
@@ -59,8 +64,20 @@ LABELS = {
 }
 
 
+class TextArea(AdminTextareaWidget):
+    """Browsers post a textarea's line breaks as CRLF (the HTML form encoding); stored
+    text keeps LF, as the content files do. Read that way, a field nobody edited is no
+    change: its history stays quiet and ``load_games`` still updates it."""
+
+    def value_from_datadict(self, data, files, name):
+        value = super().value_from_datadict(data, files, name)
+        return normalize_newlines(value) if isinstance(value, str) else value
+
+
 class StaffFieldsMixin(TranslatedInputsMixin):
     def formfield_for_dbfield(self, db_field, request, **kwargs):
+        if isinstance(db_field, db_models.TextField):
+            kwargs.setdefault("widget", TextArea)
         field = super().formfield_for_dbfield(db_field, request, **kwargs)
         if field is None:
             return field
@@ -128,15 +145,45 @@ class HttpsURLField(forms.URLField):
 
 
 class GameForm(VersionLockedForm):
-    """A game page's own fields, behind the edit lock (portal.admin_lock)."""
+    """A game page's own fields, behind the edit lock (portal.admin_lock); on a part's
+    page (GameAdmin.part_view), the lock of that part only."""
 
-    class Meta:
-        model = models.Game
-        # The admin passes the fields of the page or part shown. Not ``fields``:
-        # modeltranslation copies a form's Meta.fields onto the shared ModelAdmin,
-        # which then has both fields and fieldsets (admin.E005).
-        exclude: list[str] = []
-        field_classes = {"frame_url": HttpsURLField}
+    part: str | None = None  # set by GameAdmin.get_form on a part's page
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.part and self.instance.pk:
+            self.initial["version"] = self.instance.part_versions.get(self.part, 0)
+
+    def current_version(self) -> int | None:
+        if not self.part:
+            return super().current_version()
+        versions = (
+            models.Game.objects.select_for_update()
+            .filter(pk=self.instance.pk)
+            .values_list("part_versions", flat=True)
+            .first()
+        )
+        return None if versions is None else versions.get(self.part, 0)
+
+    def concerns(self, entry: LogEntry) -> bool:
+        # A part's saves name its lists' rows (in English: Django logs untranslated);
+        # a save of the page's own fields names none.
+        try:
+            changes = json.loads(entry.change_message or "[]")
+        except json.JSONDecodeError:
+            return True
+        names = (
+            {str(inline.model._meta.verbose_name) for inline in PARTS[self.part][0]}
+            if self.part
+            else {None}
+        )
+        return any(
+            isinstance(detail, dict) and detail.get("name") in names
+            for change in changes
+            if isinstance(change, dict)
+            for detail in change.values()
+        )
 
 
 @admin.register(models.Game)
@@ -152,7 +199,8 @@ class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedT
     readonly_fields = ["page_contents"]
 
     class Media:
-        js = ["games/admin/language_switch.js"]
+        js = ["games/admin/language_switch.js", "games/admin/sortable_new_rows.js"]
+        css = {"all": ["games/admin/admin.css"]}
 
     formfield_overrides = {db_models.URLField: {"assume_scheme": "https"}}
     fieldsets = [
@@ -202,6 +250,26 @@ class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedT
         # No "Delete" here: on a list's page it would delete the whole game page.
         context = {"subtitle": title, "show_delete": False}
         return self.changeform_view(request, object_id, extra_context=context)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        part = getattr(request, "game_part", None)
+        return type(form.__name__, (form,), {"part": part}) if part else form
+
+    def save_model(self, request, obj, form, change):
+        part = getattr(request, "game_part", None)
+        rows = models.Game.objects.filter(pk=obj.pk)
+        # Read again under the form's row lock: the row was read before a part's save
+        # may have counted itself, which saving the read value would undo.
+        current = rows.values_list("part_versions", flat=True).first() or {}
+        if not part:
+            obj.part_versions = current
+            return super().save_model(request, obj, form, change)
+        # A part's page edits its lists only: the page's own row keeps its fields and
+        # version, and counts one more save of that part.
+        obj.part_versions = {**current, part: current.get(part, 0) + 1}
+        rows.update(part_versions=obj.part_versions, updated_at=timezone.now())
+        return None
 
     def get_fieldsets(self, request, obj=None):
         if getattr(request, "game_part", None):

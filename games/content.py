@@ -20,6 +20,7 @@ from django.db import models as db_models
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import translation
+from django.utils.text import normalize_newlines
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname as localized
 
@@ -132,10 +133,24 @@ class Report:
     created_rows: int = 0
     written: int = 0  # fields set from the files
     kept: int = 0  # fields that differ from the files because staff changed them
+    # Which: "<baseline key>: <field> [<language>]", for the deploy's log.
+    kept_fields: list[str] = field(default_factory=list)
 
 
 def _translated(model: type[db_models.Model]) -> set[str]:
     return set(translator.get_options_for_model(model).all_fields)
+
+
+def _text(value: Any) -> Any:
+    """Text compared with LF line breaks: rows saved from a browser before the admin
+    normalised them hold CRLF, which is no edit of their words."""
+    return normalize_newlines(value) if isinstance(value, str) else value
+
+
+def _field_label(model: type[db_models.Model], column: str) -> str:
+    """``objectives_de`` → ``objectives [de]``; an untranslated column as it is."""
+    base, _sep, code = column.rpartition("_")
+    return f"{base} [{code}]" if base in _translated(model) else column
 
 
 def _documents_entries(data: dict) -> list[tuple[str, type[db_models.Model], str, dict, str]]:
@@ -152,6 +167,8 @@ def _documents_entries(data: dict) -> list[tuple[str, type[db_models.Model], str
             if kind in ITEM_MODELS:
                 model, keys = ITEM_MODELS[kind]
                 values = {**_item_fields(item, keys), "order": index}
+                if model is models.Weapon:
+                    values = _split_stats(values)
                 entries.append((kind, model, item["ref"], values, ""))
             elif kind == "related":
                 values = {"blurb": item.get("blurb", ""), "order": index}
@@ -183,21 +200,22 @@ def records_for(data: dict, translated: dict[str, dict]) -> tuple[Record, list[R
                 continue
             if model is models.EvolutionItem:
                 values = _official_names(values, code)
-            if model is models.Weapon:
-                values = _text_stats(values)
             for name in _translated(model):
                 if name in values:
                     row.columns[localized(name, code)] = values[name] or None
     return page, list(rows.values())
 
 
-STATS = ("damage", "accuracy", "range")
-
-
-def _text_stats(values: dict) -> dict:
-    """A weapon's percentages hold in every language and live in the English column
-    only (``Weapon.stats``); text stats ("Area Effect") are translated."""
-    return {k: "" if k in STATS and models.is_percentage(v) else v for k, v in values.items()}
+def _split_stats(values: dict) -> dict:
+    """A weapon's stat in the files is a percentage ("85", the same in every language,
+    kept in its untranslated column) or words ("Area Effect", translated)."""
+    split = dict(values)
+    for name in models.STATS:
+        text = str(values.get(name, ""))
+        percent = models.is_percentage(text)
+        split[f"{name}_percent"] = int(text.strip().removesuffix("%")) if percent else None
+        split[name] = "" if percent else text
+    return split
 
 
 def _official_names(values: dict, code: str) -> dict:
@@ -238,12 +256,16 @@ class Loader:
         digests = known.digests if known else {}
         changed, remembered = [], {ROW: ""}
         for column, new in record.columns.items():
-            action = decide(getattr(row, column), new, digests.get(column))
+            new = _text(new)
+            action = decide(_text(getattr(row, column)), new, digests.get(column))
             if action is Action.WRITE:
                 setattr(row, column, new)
                 changed.append(column)
             if action is Action.KEEP:
                 self.report.kept += 1
+                self.report.kept_fields.append(
+                    f"{record.key}: {_field_label(record.model, column)}"
+                )
             else:
                 remembered[column] = digest(new)
         if changed:

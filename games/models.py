@@ -201,6 +201,9 @@ class Game(models.Model):
     # Optimistic locking in the admin: every save adds one; a form opened at an older
     # version is refused (games.admin.GameForm).
     version = models.PositiveIntegerField(_("version"), default=0)
+    # The same for each part edited on a page of its own (its lists: games.admin.PARTS),
+    # by part: a save of the weapons does not refuse a form of the missions.
+    part_versions = models.JSONField(default=dict, blank=True, editable=False)
 
     objects = GameQuerySet.as_manager()
 
@@ -399,6 +402,10 @@ class Tip(Item):
         return self.title
 
 
+STAT_WORDS = _("Only for a stat that is no percentage; leave it empty when one is given.")
+STATS = ("damage", "accuracy", "range")
+
+
 class Weapon(Item):
     class Category(models.TextChoices):
         PRIMARY = "Primary", _("Primary")
@@ -409,9 +416,22 @@ class Weapon(Item):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="weapons")
     name = models.CharField(_("name"), max_length=80)
     category = models.CharField(_("category"), max_length=10, choices=Category.choices)
-    damage = models.CharField(_("damage"), max_length=40, validators=[validate_stat])
-    accuracy = models.CharField(_("accuracy"), max_length=40, validators=[validate_stat])
-    range = models.CharField(_("range"), max_length=40, validators=[validate_stat])
+    # Each stat is a percentage, one number for every language, or words ("Area
+    # Effect"), translated like the name.
+    damage_percent = models.PositiveSmallIntegerField(
+        _("damage (%)"), null=True, blank=True, validators=[MaxValueValidator(100)]
+    )
+    damage = models.CharField(_("damage in words"), max_length=40, blank=True, help_text=STAT_WORDS)
+    accuracy_percent = models.PositiveSmallIntegerField(
+        _("accuracy (%)"), null=True, blank=True, validators=[MaxValueValidator(100)]
+    )
+    accuracy = models.CharField(
+        _("accuracy in words"), max_length=40, blank=True, help_text=STAT_WORDS
+    )
+    range_percent = models.PositiveSmallIntegerField(
+        _("range (%)"), null=True, blank=True, validators=[MaxValueValidator(100)]
+    )
+    range = models.CharField(_("range in words"), max_length=40, blank=True, help_text=STAT_WORDS)
     description = models.TextField(_("description"))
 
     class Meta(Item.Meta):
@@ -421,13 +441,24 @@ class Weapon(Item):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        super().clean()
+        errors = {}
+        for name in STATS:
+            words = (getattr(self, name) or "").strip()
+            if is_percentage(words):
+                errors[name] = _("A percentage goes in its own field, once for every language.")
+            elif getattr(self, f"{name}_percent") is None and not words:
+                errors[name] = _("Give a percentage or words.")
+        if errors:
+            raise ValidationError(errors)
+
     @property
     def stats(self) -> list[tuple[str | Promise, str, int | None, str]]:
-        """(label, value, percentage or None for a text value, field) for the template.
+        """(label, value, percentage or None for words, field) for the template.
 
-        A percentage is written once, in English, and holds in every language; a text
-        value ("Area Effect") shows in the visitor's language (English when untranslated,
-        which the template marks through the field's name).
+        A percentage holds in every language; words show in the visitor's language
+        (English when untranslated, which the template marks through the field's name).
         """
         rows: list[tuple[str | Promise, str, int | None, str]] = []
         for label, name in (
@@ -436,12 +467,11 @@ class Weapon(Item):
             # Translators: a weapon stat: how far it reaches.
             (pgettext_lazy("weapon stat", "Range"), "range"),
         ):
-            english = (getattr(self, f"{name}_en", None) or getattr(self, name) or "").strip()
-            if is_percentage(english):
-                number = english.removesuffix("%").strip()
-                rows.append((label, number, int(number), name))
+            percent = getattr(self, f"{name}_percent")
+            if percent is not None:
+                rows.append((label, str(percent), percent, name))
             else:
-                rows.append((label, (getattr(self, name) or english).strip(), None, name))
+                rows.append((label, (getattr(self, name) or "").strip(), None, name))
         return rows
 
 

@@ -53,8 +53,8 @@ class TipOptions(TranslationOptions):
 
 @register(models.Weapon)
 class WeaponOptions(TranslationOptions):
-    # A stat that is a percentage is the same in every language: only its English column
-    # is filled (Weapon.stats); a text stat ("Area Effect") is translated like a name.
+    # A stat in words ("Area Effect") is translated like a name; a percentage is the same
+    # in every language and has its own untranslated column (damage_percent, …).
     fields = ("name", "damage", "accuracy", "range", "description")
 
 

@@ -1,9 +1,9 @@
 """The admin in the staff member's language, and translated inputs that say theirs.
 
 ``AdminLanguageMiddleware`` serves /admin/ and /rosetta/ in the language chosen in the
-admin's header (a cookie), else the browser's, else English; Django ships admin
-translations for all our languages but Filipino (zh and no are merged into
-locale_admin by the Makefile). ``TranslatedInputsMixin`` gives every translated input
+admin's header (a cookie), else the one chosen on the site (its cookie), else the
+browser's, else English; Django ships admin translations for all our languages but
+Filipino (zh and no are merged into locale_admin by the Makefile). ``TranslatedInputsMixin`` gives every translated input
 (``name_ar``, ``name_ja`` …) its ``lang`` and ``dir`` attributes.
 """
 
@@ -29,6 +29,9 @@ ADMIN_PREFIXES = ("/admin/", "/rosetta/")
 def admin_language(request: HttpRequest) -> str:
     return (
         languages.normalize(request.COOKIES.get(COOKIE))
+        # The language the visitor chose on the site (its switcher's cookie): staff who
+        # read the site in German sign in to an admin in German.
+        or languages.normalize(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
         or languages.from_accept_language(request.headers.get("Accept-Language", ""))
         or languages.DEFAULT
     )

@@ -9,6 +9,7 @@ admin adds one to the version, and so must any other code that edits a locked ro
 The change form and the changelist's editable columns use the same check.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -17,6 +18,7 @@ from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import router, transaction
 from django.db.models import F, Model
+from django.http import QueryDict
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.timezone import localtime
@@ -40,13 +42,18 @@ class VersionField(forms.IntegerField):
         return False
 
 
-def conflict_message(obj: Model, seen: int, current: int) -> str:
-    """What happened since the form was opened: the admin history of the newer saves."""
-    entries = LogEntry.objects.filter(
+def conflict_message(
+    obj: Model, seen: int, current: int, concerns: Callable[[LogEntry], bool] | None = None
+) -> str:
+    """What happened since the form was opened: the admin history of the newer saves
+    (those ``concerns`` accepts: a form that locks one part of a row names its saves)."""
+    recent = LogEntry.objects.filter(
         content_type=ContentType.objects.get_for_model(obj),
         object_id=str(obj.pk),
         action_flag=CHANGE,
-    ).select_related("user")[: max(current - seen, 1)]
+    ).select_related("user")[:HISTORY_SCAN]
+    entries = [entry for entry in recent if concerns is None or concerns(entry)]
+    entries = entries[: max(current - seen, 1)]
     changes = "; ".join(
         # Translators: one change in a list; %(user)s is a staff member's name, %(time)s a
         # time of day, %(change)s what they changed.
@@ -61,9 +68,13 @@ def conflict_message(obj: Model, seen: int, current: int) -> str:
     return gettext(
         # Translators: %(changes)s is a list of the other saves (user, time, change).
         "This page was saved by someone else after you opened it (%(changes)s). Your "
-        "changes were not saved, so as not to overwrite theirs: reload the page, then "
-        "make your changes again."
+        "changes were not saved, so as not to overwrite theirs. The form still holds "
+        "what you typed: check it against their changes, then save again to apply it."
     ) % {"changes": changes or "—"}
+
+
+# How far back the history is read for the saves a refused form missed.
+HISTORY_SCAN = 50
 
 
 class VersionLockedForm(forms.ModelForm):
@@ -75,24 +86,38 @@ class VersionLockedForm(forms.ModelForm):
     # The change form is always checked: its inlines may hold the edits.
     edited_rows_only = False
 
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        cleaned = self.cleaned_data
-        if self.instance.pk is None or (self.edited_rows_only and not self.has_changed()):
-            return cleaned
-        seen = cleaned.get("version")
-        # Locks the row until this save commits (PostgreSQL); the admin saves in one
-        # transaction, so a second editor waits here and then sees the new version.
-        current = (
+    def current_version(self) -> int | None:
+        """The version this form is checked against, read under a row lock that holds
+        until the save commits (PostgreSQL); the admin saves in one transaction, so a
+        second editor waits here and then sees the new version. A form that edits one
+        part of a row (a game page's list) counts that part's saves only."""
+        return (
             type(self.instance)
             ._default_manager.select_for_update()
             .filter(pk=self.instance.pk)
             .values_list("version", flat=True)
             .first()
         )
+
+    def concerns(self, entry: LogEntry) -> bool:
+        """Whether an admin history entry is a save of what this form edits."""
+        return True
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
+        if self.instance.pk is None or (self.edited_rows_only and not self.has_changed()):
+            return cleaned
+        seen = cleaned.get("version")
+        current = self.current_version()
         if seen is not None and current is not None and seen != current:
+            # The form comes back with what was typed and the current version: once the
+            # editor has checked the other save, saving again applies the typed values.
+            data = self.data.copy() if isinstance(self.data, QueryDict) else dict(self.data)
+            data[self.add_prefix("version")] = str(current)
+            self.data = data
             raise forms.ValidationError(
-                conflict_message(self.instance, seen, current), code="stale"
+                conflict_message(self.instance, seen, current, self.concerns), code="stale"
             )
         return cleaned
 

@@ -12,6 +12,7 @@ class FormFields(Scanner):
         self.inputs: dict[str, dict[str, str]] = {}
         self.html = ""
         self._textarea: str | None = None
+        self.textareas: set[str] = set()
         self._select: str | None = None
 
     def handle_starttag(self, tag, attrs):
@@ -28,6 +29,7 @@ class FormFields(Scanner):
         elif tag == "textarea" and name and "__prefix__" not in name:
             self.inputs[name] = attr
             self._textarea = name
+            self.textareas.add(name)
             self.data[name] = [""]
         elif tag == "select" and name and "__prefix__" not in name:
             self._select = name
@@ -51,4 +53,7 @@ def form_of(client, url: str) -> FormFields:
     parser = FormFields()
     parser.html = response.content.decode()
     parser.feed(parser.html)
+    # Browsers post a textarea's line breaks as CRLF, whatever the page held.
+    for name in parser.textareas:
+        parser.data[name] = [value.replace("\n", "\r\n") for value in parser.data[name]]
     return parser

@@ -1,6 +1,7 @@
 """Rosetta, limited to this project's catalogues (``locale/``), refusing translations
 that would break a page (rules.py)."""
 
+import copy
 import re
 from typing import Any
 
@@ -8,6 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.functional import cached_property
+from django.utils.translation import gettext
 from rosetta import views as rosetta_views
 
 from portal import catalogues, po_writer
@@ -16,6 +18,9 @@ from translations.models import TranslationOverride
 
 SINGLE = re.compile(r"^m_([0-9a-f]+)$")
 PLURAL = re.compile(r"^m_([0-9a-f]+)_([0-9]+)$")
+# In the session, from a refused save to the page shown next: what the translator typed
+# in the refused fields, so it comes back to be corrected instead of being lost.
+TYPED = "translations_refused"
 
 
 class ProjectOnly:
@@ -59,9 +64,24 @@ class FormView(ProjectOnly, rosetta_views.TranslationFormView):
             row.apply_to(entry)
         return po
 
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        # Rosetta's template shows every message as an error: a confirmation goes apart.
+        notes = list(messages.get_messages(self.request))
+        context["confirmations"] = [n for n in notes if n.level == messages.SUCCESS]
+        context["problems"] = [n for n in notes if n.level != messages.SUCCESS]
+        typed = self.request.session.pop(TYPED, None)
+        if isinstance(typed, dict) and typed.get("path") == self.po_file_path:
+            context["rosetta_messages"] = [
+                shown_as_typed(entry, typed.get("fields", {}))
+                for entry in context["rosetta_messages"]
+            ]
+        return context
+
     def post(self, request, *args, **kwargs):
         data = request.POST.copy()
         refused: list[str] = []
+        typed: dict[str, str] = {}
         for name, value in request.POST.items():
             single, plural = SINGLE.match(name), PLURAL.match(name)
             match = single or plural
@@ -75,17 +95,44 @@ class FormView(ProjectOnly, rosetta_views.TranslationFormView):
             if found:
                 # Without its field Rosetta leaves the entry (and its fuzzy flag) as is.
                 for key in [key for key in data if key.startswith(f"m_{match.group(1)}")]:
+                    typed[key] = data[key]
                     del data[key]
                 refused += rules.explain(found, entry.msgid)
+        saved = any(SINGLE.match(key) or PLURAL.match(key) for key in data)
         if not refused:
-            return super().post(request, *args, **kwargs)
+            response = super().post(request, *args, **kwargs)
+            if saved:
+                messages.success(request, gettext("The translations of this page were saved."))
+            return response
         data._mutable = False
         request.POST = data
         super().post(request, *args, **kwargs)
+        if saved:
+            messages.success(request, gettext("The other translations of this page were saved."))
         for text in dict.fromkeys(refused):
             messages.error(request, text)
-        # Back to the same page, so the translator sees the refused fields again.
+        # Back to the same page, showing the refused fields as typed, to be corrected.
+        request.session[TYPED] = {"path": self.po_file_path, "fields": typed}
         return HttpResponseRedirect(request.get_full_path())
+
+
+def shown_as_typed(entry: Any, typed: dict[str, str]) -> Any:
+    """A copy of a catalogue entry holding what was typed in its refused fields, for
+    the form only: the catalogue keeps its saved text."""
+    prefix = f"m_{entry.md5hash}"
+    plurals = {
+        int(key.rpartition("_")[2]): value
+        for key, value in typed.items()
+        if key.startswith(f"{prefix}_")
+    }
+    if prefix not in typed and not plurals:
+        return entry
+    shown = copy.copy(entry)
+    if prefix in typed:
+        shown.msgstr = typed[prefix]
+    if plurals:
+        shown.msgstr_plural = {**entry.msgstr_plural, **plurals}
+    return shown
 
 
 class DownloadView(ProjectOnly, rosetta_views.TranslationFileDownload):

@@ -2,11 +2,18 @@
 optimistic locking, translated inputs with lang/dir, the admin in the staff's language,
 labels, filters and search."""
 
+import io
+import json
+import shutil
+
 import pytest
+from django.contrib.admin.models import LogEntry
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.test import Client
 
-from games.models import FaqItem, Game
+from games import content
+from games.models import FaqItem, Game, Mission
 from tests.admin_forms import FormFields, form_of
 
 pytestmark = pytest.mark.django_db
@@ -130,6 +137,65 @@ class TestOrdering:
         assert questions[1] == "Is it free?" and len(questions) == count + 1
 
 
+def text_columns(row) -> dict[str, str]:
+    return {
+        f.attname: getattr(row, f.attname)
+        for f in row._meta.concrete_fields
+        if f.get_internal_type() == "TextField"
+    }
+
+
+class TestLineBreaks:
+    """Browsers post textareas with CRLF; a field nobody edited must stay as it was."""
+
+    def test_editing_one_mission_leaves_the_others_byte_identical(
+        self, staff, tmp_path, monkeypatch
+    ):
+        game = Game.objects.get(slug="time-shooter-3")
+        before = {m.pk: text_columns(m) for m in game.missions.all()}
+        form = form_of(staff, change_url(game, "missions"))
+        assert "\r\n" in form.data["missions-0-objectives_de"][0]  # what a browser posts
+        form.data["missions-0-title_en"] = ["Training Grounds"]
+        response = staff.post(change_url(game, "missions"), form.data)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        edited = form.data["missions-0-id"][0]
+        for mission in game.missions.exclude(pk=edited):
+            assert text_columns(mission) == before[mission.pk]
+        message = LogEntry.objects.latest("action_time").get_change_message()
+        assert "Title [en]" in message
+        assert "Objectives" not in message and "Description" not in message
+
+        # The next deploy updates another mission's objectives: nobody edited them.
+        shutil.copy(content.CONTENT_DIR / "time-shooter-3.json", tmp_path)
+        monkeypatch.setattr(content, "CONTENT_DIR", tmp_path)
+        monkeypatch.setattr(content, "TRANSLATIONS_DIR", tmp_path / "i18n")
+        data = json.loads((tmp_path / "time-shooter-3.json").read_text(encoding="utf-8"))
+        missions = next(s for s in data["sections"] if s["kind"] == "missions")["items"]
+        missions[1]["objectives"][0] = "Secure the whole bank lobby"
+        (tmp_path / "time-shooter-3.json").write_text(json.dumps(data), encoding="utf-8")
+        (tmp_path / "i18n").mkdir()
+        out = io.StringIO()
+        call_command("load_games", stdout=out)
+        second = Mission.objects.get(game=game, content_key=missions[1]["ref"])
+        assert second.objectives_en.splitlines()[0] == "Secure the whole bank lobby"
+        kept = [line for line in out.getvalue().splitlines() if "kept:" in line]
+        assert kept == ["  kept: time-shooter-3/missions/mission-1: title [en]"]
+
+    def test_typing_the_files_text_back_makes_the_field_follow_the_files_again(self, staff):
+        game = Game.objects.get(slug="time-shooter-3")
+        form = form_of(staff, change_url(game, "missions"))
+        original = form.data["missions-1-objectives_en"][0]
+        form.data["missions-1-objectives_en"] = ["Edited"]
+        assert staff.post(change_url(game, "missions"), form.data).status_code == 302
+        assert content.load_all().kept_fields == [
+            "time-shooter-3/missions/mission-2: objectives [en]"
+        ]
+        form = form_of(staff, change_url(game, "missions"))
+        form.data["missions-1-objectives_en"] = [original]
+        assert staff.post(change_url(game, "missions"), form.data).status_code == 302
+        assert content.load_all().kept == 0
+
+
 class TestOptimisticLocking:
     def test_a_stale_save_is_refused_with_what_changed(self, staff, other):
         game = Game.objects.get(slug="vex5")
@@ -148,11 +214,45 @@ class TestOptimisticLocking:
     def test_a_stale_save_of_a_part_is_refused_too(self, staff, other):
         game = Game.objects.get(slug="vex5")
         mine = form_of(staff, change_url(game, "faq"))
-        theirs = form_of(other, change_url(game))
-        assert other.post(change_url(game), theirs.data).status_code == 302
+        theirs = form_of(other, change_url(game, "faq"))
+        assert other.post(change_url(game, "faq"), theirs.data).status_code == 302
         mine.data["faq_items-0-question_en"] = ["Overwritten?"]
         assert staff.post(change_url(game, "faq"), mine.data).status_code == 200
         assert not FaqItem.objects.filter(question_en="Overwritten?").exists()
+
+    def test_a_save_of_one_list_does_not_refuse_a_form_of_another(self, staff, other):
+        game = Game.objects.get(slug="time-shooter-3")
+        mine = form_of(staff, change_url(game, "missions"))
+        theirs = form_of(other, change_url(game, "weapons"))
+        theirs.data["weapons-0-name_en"] = ["Alice's pistol"]
+        assert other.post(change_url(game, "weapons"), theirs.data).status_code == 302
+        mine.data["missions-0-title_en"] = ["Training Grounds"]
+        response = staff.post(change_url(game, "missions"), mine.data)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        assert game.missions.filter(title_en="Training Grounds").exists()
+        assert game.weapons.filter(name_en="Alice's pistol").exists()
+
+    def test_a_refused_form_keeps_what_was_typed_and_can_be_saved_again(self, staff, other):
+        game = Game.objects.get(slug="vex5")
+        mine = form_of(staff, change_url(game, "faq"))
+        theirs = form_of(other, change_url(game, "faq"))
+        theirs.data["faq_items-1-question_en"] = ["Alice's question"]
+        assert other.post(change_url(game, "faq"), theirs.data).status_code == 302
+        mine.data["faq_items-0-question_en"] = ["My question"]
+        refused = staff.post(change_url(game, "faq"), mine.data)
+        assert refused.status_code == 200
+        html = refused.content.decode()
+        assert "saved by someone else" in html and "alice" in html and "Alice" in html
+        assert "still holds what you typed" in html
+        again = FormFields()
+        again.feed(html)
+        assert again.data["faq_items-0-question_en"] == ["My question"]
+        assert again.data["version"] != mine.data["version"]
+        again.data["faq_items-1-question_en"] = ["Alice's question"]  # what was checked
+        response = staff.post(change_url(game, "faq"), again.data)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        questions = set(game.faq_items.values_list("question_en", flat=True))
+        assert {"My question", "Alice's question"} <= questions
 
     def test_each_save_moves_the_version_on(self, staff):
         game = Game.objects.get(slug="vex5")
@@ -222,6 +322,14 @@ class TestLanguages:
     def test_the_admin_follows_the_browser_language(self, staff):
         response = staff.get("/admin/", headers={"accept-language": "de-DE,de;q=0.9"})
         assert "Website-Verwaltung" in response.content.decode()
+
+    def test_the_sign_in_page_follows_the_language_chosen_on_the_site(self):
+        visitor = Client()
+        visitor.cookies["django_language"] = "de"
+        html = visitor.get("/admin/login/", headers={"accept-language": "en"}).content.decode()
+        assert 'lang="de"' in html and "Anmelden" in html
+        visitor.cookies["admin_language"] = "fr"
+        assert 'lang="fr"' in visitor.get("/admin/login/").content.decode()
 
     def test_the_language_chosen_in_the_admin_switches_its_interface(self, staff):
         response = staff.post("/admin/language/", {"language": "ar", "next": "/admin/"})

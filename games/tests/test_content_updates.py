@@ -1,6 +1,7 @@
 """Deploys never undo staff work: ``load_games`` brings new content from the files and
 leaves every field, row and page staff changed, cleared or deleted as they left it."""
 
+import importlib
 import json
 import shutil
 
@@ -223,3 +224,32 @@ def test_every_entry_of_a_content_file_has_a_ref_unique_in_its_list(path):
         refs = [entry.get("ref") for entry in entries]
         assert all(refs), path.name
         assert len(set(refs)) == len(refs), path.name
+
+
+def test_text_saved_with_crlf_line_breaks_is_no_staff_edit(files):
+    """Rows an older admin saved with the browser's CRLF still follow the files."""
+    de = files.read("de")
+    files.faq(de)[0]["answer"] = "Erste Zeile\nZweite Zeile"
+    files.write(de, "de")
+    content.load_all()
+    row = faq_rows()[0]
+    row.answer_de = "Erste Zeile\r\nZweite Zeile"
+    row.save()
+    files.faq(de)[0]["answer"] = "Neuer Text aus der Datei"
+    files.write(de, "de")
+    report = content.load_all()
+    row.refresh_from_db()
+    assert row.answer_de == "Neuer Text aus der Datei"
+    assert report.kept_fields == []
+
+
+def test_the_migration_turns_stored_crlf_into_lf(files):
+    from django.apps import apps
+
+    migration = importlib.import_module("games.migrations.0009_text_line_breaks")
+    row = faq_rows()[0]
+    row.answer_fr = "Un\r\ndeux\rtrois"
+    row.save()
+    migration.to_lf(apps, None)
+    row.refresh_from_db()
+    assert row.answer_fr == "Un\ndeux\ntrois"

@@ -202,7 +202,10 @@ class TestSpecificPages:
 
     def test_the_shooter_has_its_weapons_with_their_stats(self, client):
         game = Game.objects.get(slug="time-shooter-3")
-        weapons = {w.name: (w.category, w.damage, w.accuracy, w.range) for w in game.weapons.all()}
+        weapons = {
+            w.name: (w.category, *(value for _label, value, _percent, _field in w.stats))
+            for w in game.weapons.all()
+        }
         assert weapons == WEAPONS
         html = page(client, "time-shooter-3")
         assert "--value:85%" in html and "Area Effect" in html and "Room-sized" in html
@@ -309,9 +312,38 @@ class TestTranslations:
         assert "Flächenwirkung" in weapons and "Area Effect" not in weapons
         assert "--value:85%" in weapons
         pistol = Game.objects.get(slug="time-shooter-3").weapons.get(content_key="combat-pistol")
-        pistol.damage_en = "72"  # one edit of a percentage holds in every language
+        pistol.damage_percent = 72  # one edit of a percentage holds in every language
         pistol.save()
         assert "--value:72%" in block(page(client, "time-shooter-3", "ja"), "weapons")
+
+    def test_a_weapon_percentage_is_one_field_not_one_per_language(self, admin_client):
+        from tests.admin_forms import form_of
+
+        game = Game.objects.get(slug="time-shooter-3")
+        form = form_of(admin_client, f"/admin/games/game/{game.pk}/part/weapons/")
+        assert form.data["weapons-0-damage_percent"] == ["85"]
+        assert not any(name.startswith("weapons-0-damage_percent_") for name in form.data)
+        assert "weapons-0-damage_de" in form.data  # words are translated
+        stun = game.weapons.get(name_en="Stun Grenades")
+        assert (stun.damage_percent, stun.accuracy_percent, stun.accuracy_de) == (
+            10,
+            None,
+            "Flächenwirkung",
+        )
+
+    def test_the_migration_moves_percentages_out_of_the_language_columns(self):
+        import importlib
+
+        from django.apps import apps
+
+        migration = importlib.import_module("games.migrations.0011_weapon_percentages_untranslated")
+        weapon = Game.objects.get(slug="time-shooter-3").weapons.get(name_en="Stun Grenades")
+        weapon.damage_percent, weapon.damage_en, weapon.damage_de = None, "10", "10"
+        weapon.save()
+        migration.move_percentages(apps, None)
+        weapon.refresh_from_db()
+        assert (weapon.damage_percent, weapon.damage_en, weapon.damage_de) == (10, "", None)
+        assert weapon.accuracy_de == "Flächenwirkung" and weapon.accuracy_percent is None
 
     def test_control_keys_show_in_the_visitors_language(self, client):
         html = page(client, "pokerogue", "de")
@@ -461,3 +493,54 @@ def test_the_frames_free_text_fields_take_only_what_they_are_for(field, value):
 def test_every_shipped_frame_passes_its_own_checks():
     for game in Game.objects.all():
         game.full_clean()
+
+
+def rich_text_fields() -> list[tuple[type, str]]:
+    """Every text field the admin says takes **bold** and lists (games.admin.RICH_TEXT)."""
+    from django.apps import apps
+    from django.db import models as db_models
+
+    return [
+        (model, f.name)
+        for model in apps.get_app_config("games").get_models()
+        for f in model._meta.get_fields()
+        if isinstance(f, db_models.TextField)
+        and not getattr(f, "translated_field", None)
+        and not f.help_text
+    ] + [(Section, "body")]
+
+
+@pytest.mark.parametrize(
+    ("model", "name"), rich_text_fields(), ids=lambda v: getattr(v, "__name__", v)
+)
+def test_every_field_that_promises_bold_and_lists_renders_them(client, model, name):
+    row = (
+        Game.objects.filter(published=True).first()
+        if model is Game
+        else model._default_manager.filter(game__published=True)
+        .exclude(**({"kind": "ad"} if model is Section else {}))
+        .first()
+    )
+    assert row is not None, model
+    setattr(row, f"{name}_en", "Text with **marked words**.\n\n- first point\n- second point")
+    row.save()
+    slug = row.slug if model is Game else row.game.slug
+    html = client.get(f"/{slug}/").content.decode()
+    assert "<strong>marked words</strong>" in html, (model, name)
+    assert "<li>first point</li>" in html and "**" not in html
+
+
+def test_a_weapon_stat_is_a_percentage_or_words_never_neither_nor_a_number_as_words():
+    from games.models import Weapon
+
+    weapon = Weapon.objects.filter(damage_percent__isnull=False).first()
+    weapon.clean()
+    weapon.damage_percent, weapon.damage = None, ""
+    with pytest.raises(ValidationError) as refused:
+        weapon.clean()
+    assert "damage" in refused.value.message_dict
+    weapon.damage = "85"
+    with pytest.raises(ValidationError):
+        weapon.clean()
+    weapon.damage = "Area Effect"
+    weapon.clean()

@@ -68,5 +68,5 @@ def test_the_status_counts_a_blank_field_and_leaves_out_a_percentage():
     weapon = Weapon.objects.first()
     Weapon.objects.filter(pk=weapon.pk).update(damage_en="High", damage_de="")
     as_a_word = content_counts("de", "games")
-    Weapon.objects.filter(pk=weapon.pk).update(damage_en="55 %")
+    Weapon.objects.filter(pk=weapon.pk).update(damage_en="", damage_percent=55)
     assert content_counts("de", "games") == (as_a_word[0], as_a_word[1] - 1)

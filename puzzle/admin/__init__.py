@@ -1,6 +1,9 @@
 """Staff tools for the daily game: the Pokédex (names per language, pool, artwork) and
 the schedule of daily puzzles (a Pokémon chosen for a future date)."""
 
+import re
+
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.files.base import ContentFile
 from django.db.models import F
@@ -12,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
+from modeltranslation.utils import build_localized_fieldname
 
 from portal.admin_i18n import TranslatedInputsMixin
 from portal.admin_lock import VersionLockedAdmin
@@ -19,6 +23,12 @@ from puzzle import pokedex
 from puzzle.admin.forms import DailyPuzzleAdminForm, PokemonAdminForm
 from puzzle.images.silhouette import normalize_upload
 from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, today
+
+# Every language's name, whatever the admin's language: staff look for Glumanda in an
+# English admin too. (A bare "name" is the admin's language only.)
+NAMES = [build_localized_fieldname("name", code) for code in settings.MODELTRANSLATION_LANGUAGES]
+# A Pokédex number as staff type it, or as a Pokémon's label shows it: 25, 0025, #0025.
+NUMBER = re.compile(r"#?0*(\d{1,5})")
 
 
 @admin.register(Pokemon)
@@ -38,7 +48,7 @@ class PokemonAdmin(VersionLockedAdmin, TranslatedInputsMixin, TabbedTranslationA
     list_filter = ["in_daily_pool", "generation", "type1", "stage", "has_default_artwork"]
     # "version" carries each row's edit lock (portal.admin_lock).
     list_editable = ["in_daily_pool", "version"]
-    search_fields = ["name", "name_en", "id"]
+    search_fields = [*NAMES, "extra_names"]
     readonly_fields = ["preview", "has_default_artwork"]
     fields = [
         "id",
@@ -64,6 +74,12 @@ class PokemonAdmin(VersionLockedAdmin, TranslatedInputsMixin, TabbedTranslationA
         # The daily puzzle's picker (autocomplete) offers only Pokémon from the pool.
         if request.GET.get("model_name") == "dailypuzzle":
             queryset = queryset.in_pool()
+        # Numbers are Pokédex numbers, the other words names ("#0025 Pikachu", the label).
+        words = search_term.split()
+        numbers = {int(match[1]) for word in words if (match := NUMBER.fullmatch(word))}
+        if numbers:
+            queryset = queryset.filter(id__in=numbers)
+            search_term = " ".join(word for word in words if not NUMBER.fullmatch(word))
         return super().get_search_results(request, queryset, search_term)
 
     @admin.display(boolean=True, description=_("artwork"))
@@ -140,7 +156,7 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
     list_select_related = ["pokemon"]
     date_hierarchy = "date"
     autocomplete_fields = ["pokemon"]
-    search_fields = ["pokemon__name_en"]
+    search_fields = [f"pokemon__{name}" for name in NAMES]
 
     @admin.display(description=pgettext_lazy("puzzle schedule", "number"), ordering="date")
     def number(self, obj: DailyPuzzle) -> str:

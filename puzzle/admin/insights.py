@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.formats import date_format, number_format
-from django.utils.translation import get_language_bidi
+from django.utils.translation import get_language_bidi, pgettext
 from django.utils.translation import gettext as _
 
 from puzzle import pokedex
@@ -41,7 +41,14 @@ def _distribution_chart(distribution: list[int], rtl: bool) -> str:
         Bar(str(attempt), count, number_format(count))
         for attempt, count in enumerate(distribution, start=1)
     ]
-    return bar_chart(_("Wins by number of guesses"), bars, rtl=rtl)
+    return bar_chart(
+        _("Wins by number of guesses"),
+        bars,
+        # Translators: the insights chart's axes: how many guesses a win took, and wins.
+        x_title=pgettext("chart axis", "Guesses"),
+        y_title=_("Wins"),
+        rtl=rtl,
+    )
 
 
 def dashboard(request: HttpRequest) -> HttpResponse:
@@ -59,11 +66,16 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "players_chart": bar_chart(
             _("Players per day"),
             [Bar(str(d.day.day), d.players, number_format(d.players)) for d in days],
+            x_title=_("Date"),
+            y_title=_("Players"),
             rtl=rtl,
         ),
         "win_chart": bar_chart(
             _("Win rate per day"),
             [Bar(str(d.day.day), d.win_rate or 0, _percent(d.win_rate)) for d in days],
+            x_title=_("Date"),
+            y_title=_("Win rate"),
+            unit=" %",
             rtl=rtl,
             maximum=100,
         ),

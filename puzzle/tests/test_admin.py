@@ -119,3 +119,28 @@ class TestEditLock:
         )
         assert staff.post(self.URL, opened.data).status_code == 200
         assert not Pokemon.objects.get(pk=25).in_daily_pool
+
+
+class TestSearch:
+    def test_the_pokedex_is_searched_in_every_language_whatever_the_admins(self, staff):
+        Pokemon.objects.filter(pk=25).update(extra_names=["Sparky"])
+        for term, found in (("Glumanda", 4), ("ヒトカゲ", 4), ("salamèche", 4), ("sparky", 25)):
+            response = staff.get(
+                "/admin/puzzle/pokemon/", {"q": term}, headers={"accept-language": "en"}
+            )
+            assert f"/admin/puzzle/pokemon/{found}/change/" in response.content.decode(), term
+
+    @pytest.mark.parametrize("term", ["#0025", "0025", "25", "#0025 Pikachu"])
+    def test_the_puzzle_picker_finds_a_pokemon_by_its_number_as_labelled(self, staff, term):
+        Pokemon.objects.filter(pk=25).update(in_daily_pool=True)
+        response = staff.get(
+            "/admin/autocomplete/",
+            {
+                "term": term,
+                "app_label": "puzzle",
+                "model_name": "dailypuzzle",
+                "field_name": "pokemon",
+            },
+        )
+        assert response.status_code == 200
+        assert [row["id"] for row in response.json()["results"]] == ["25"]

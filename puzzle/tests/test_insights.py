@@ -1,6 +1,7 @@
 """The staff dashboard: aggregates, refused names, SVG charts and the admin pages."""
 
 import json
+import re
 import uuid
 from datetime import UTC, date, datetime, timedelta
 
@@ -148,6 +149,14 @@ class TestCharts:
         first_x = lambda svg: float(svg.split('x="', 2)[2].split('"')[0])  # noqa: E731
         assert first_x(rtl) > first_x(ltr)  # …but drawn from the right
 
+    def test_every_bar_shows_its_value_over_a_scale_with_the_axes_named(self):
+        bars = [Bar(str(day), day * 10, f"{day * 10} %") for day in range(1, 31)]
+        svg = bar_chart("t", bars, x_title="Date", y_title="Win rate", unit=" %", maximum=100)
+        values = re.findall(r'class="value">([^<]*)<', svg)
+        assert values == [f"{day * 10} %" for day in range(1, 31)]
+        assert re.findall(r'class="scale">([^<]*)<', svg) == ["0 %", "50 %", "100 %"]
+        assert re.findall(r'class="axis-title">([^<]*)<', svg) == ["Date", "Win rate"]
+
     def test_an_empty_chart_draws_no_bars(self):
         assert "<rect" not in bar_chart("t", [])
         assert 'height="0.0"' in bar_chart("t", [Bar("a", 0, "0")])
@@ -194,6 +203,22 @@ class TestDashboardPages:
         assert "Pikachuu" in Pokemon.objects.get(pk=25).extra_names
         assert not RefusedName.objects.exists()
         assert guess(client, 21, "pikachuu").status_code == 201
+
+    def test_a_spelling_like_no_pokemon_offers_none_chosen(self, superuser, puzzle):
+        RefusedName.record(puzzle, "Zzqxv")
+        refused = RefusedName.objects.get()
+        page = superuser.get(f"/admin/insights/{puzzle.number}/").content.decode()
+        select = page[page.index(f'id="pokemon-{refused.pk}"') :].split("</select>")[0]
+        assert "required" in select.split(">")[0]
+        assert (
+            '<option value="" selected>' in select
+            and "selected" not in select.split("</option>", 1)[1]
+        )
+        response = superuser.post(
+            f"/admin/insights/{puzzle.number}/", {"refused": refused.pk, "pokemon": ""}
+        )
+        assert response.status_code == 302 and RefusedName.objects.exists()
+        assert "Zzqxv" not in Pokemon.objects.get(pk=1).extra_names
 
     @pytest.mark.parametrize(
         ("typed", "reason"),

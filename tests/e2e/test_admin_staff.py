@@ -100,3 +100,24 @@ def test_the_admin_speaks_the_chosen_language_and_shows_its_fields_first(page):
     expect(questions.and_(page.locator("[lang=de]"))).to_have_count(8)
     arabic_answer = faq.get_by_label("Antwort:").and_(page.locator("[lang=ar]")).first
     expect(arabic_answer).to_have_attribute("dir", "rtl")
+
+
+def test_a_new_faq_item_can_be_dragged_into_place_before_it_is_saved(page):
+    log_in(page)
+    open_game(page, "Vex 5")
+    page.get_by_role("link", name="FAQ items").click()
+    faq = page.get_by_role("group", name="FAQ items")
+    questions = faq.get_by_role("textbox", name="Question:")
+    expect(questions).to_have_count(8)
+    first_question = questions.nth(0).input_value()
+    page.get_by_role("button", name="Add another FAQ item").click()
+    expect(questions).to_have_count(9)
+    questions.nth(8).fill("Is Vex 5 free to play?")
+    faq.get_by_role("textbox", name="Answer:").nth(8).fill("Yes, in the browser.")
+    titles = faq.get_by_role("heading", level=3).get_by_text("FAQ item:", exact=True)
+    drag(page, titles.nth(8), titles.nth(0))
+    expect(questions.nth(0)).to_have_value("Is Vex 5 free to play?")
+    page.get_by_role("button", name="Save and continue editing").first.click()
+    expect(page.get_by_text("was changed successfully")).to_be_visible()
+    expect(questions.nth(0)).to_have_value("Is Vex 5 free to play?")
+    expect(questions.nth(1)).to_have_value(first_question)

@@ -378,3 +378,37 @@ class TestSavedTranslationsAdmin:
             "/admin/translations/translationoverride/", {"q": "Quick", "language": "fr"}
         )
         assert "Liens" in response.content.decode()
+
+
+class TestWhatTheTranslatorSees:
+    def test_a_refused_entry_comes_back_as_typed_to_be_corrected(self, translator, locale_dir):
+        typed = "„%(eingabe)s“ kennen wir nicht – bitte prüfen."
+        url = FORM + "?query=is+not+a+Pok%C3%A9mon+we+know"
+        response = translator.post(url, {field(locale_dir, GUESS_ERROR): typed}, follow=True)
+        html = response.content.decode()
+        assert "was not saved" in html
+        assert "„%(eingabe)s“ kennen wir nicht – bitte prüfen." in html
+        assert polib.pofile(str(locale_dir)).find(GUESS_ERROR).msgstr != typed
+        # Shown once: the next visit shows the catalogue's text again.
+        assert "bitte prüfen" not in translator.get(url).content.decode()
+
+    def test_a_good_save_is_confirmed(self, translator, locale_dir):
+        response = translator.post(
+            FORM, {field(locale_dir, "Quick links"): "Nützliche Links"}, follow=True
+        )
+        html = response.content.decode()
+        assert "The translations of this page were saved." in html
+        assert "errornote save-conflict" not in html
+
+    def test_a_partly_refused_save_confirms_what_was_saved(self, translator, locale_dir):
+        response = translator.post(
+            FORM,
+            {
+                field(locale_dir, "Quick links"): "Nützliche Links",
+                field(locale_dir, GUESS_ERROR): "%(falsch)s",
+            },
+            follow=True,
+        )
+        html = response.content.decode()
+        assert "The other translations of this page were saved." in html
+        assert "was not saved" in html

@@ -18,3 +18,6 @@ class Command(BaseCommand):
             f"Game pages: {report.created_rows} rows created, {report.written} fields "
             f"updated from the files, {report.kept} fields kept as staff left them."
         )
+        # Each by name: a content update that did not land says where to look.
+        for kept in report.kept_fields:
+            self.stdout.write(f"  kept: {kept}")

@@ -25,17 +25,6 @@ def catalogue_counts(path: Path) -> tuple[int, int, int]:
     return len(catalogue.translated_entries()), len(catalogue.fuzzy_entries()), total
 
 
-# Columns whose English value is language-neutral on some rows: those rows are not
-# counted (a weapon's percentage is written once, in English: games.models.Weapon.stats).
-LANGUAGE_NEUTRAL = {
-    ("games", "weapon"): {
-        "damage": r"^\s*[0-9]+\s*%?\s*$",
-        "accuracy": r"^\s*[0-9]+\s*%?\s*$",
-        "range": r"^\s*[0-9]+\s*%?\s*$",
-    },
-}
-
-
 def content_counts(code: str, app_label: str) -> tuple[int, int]:
     """(filled, total) translated fields of one app's rows in one language, counting only
     rows whose English value is meant to be translated; one query per model."""
@@ -43,14 +32,11 @@ def content_counts(code: str, app_label: str) -> tuple[int, int]:
     for model in translator.get_registered_models():
         if model._meta.app_label != app_label or not apps.is_installed(app_label):
             continue
-        neutral = LANGUAGE_NEUTRAL.get((app_label, str(model._meta.model_name)), {})
         counts = {}
         for name in translator.get_options_for_model(model).all_fields:
             column = build_localized_fieldname(name, code)
             english = build_localized_fieldname(name, "en")
             meant = ~Q(**{english: ""}) & Q(**{f"{english}__isnull": False})
-            if name in neutral:
-                meant &= ~Q(**{f"{english}__regex": neutral[name]})
             done = meant & ~Q(**{column: ""}) & Q(**{f"{column}__isnull": False})
             counts[f"total_{name}"] = Count("pk", filter=meant)
             counts[f"filled_{name}"] = Count("pk", filter=done)
