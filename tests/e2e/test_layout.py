@@ -4,6 +4,7 @@ no page scrolls sideways."""
 import pytest
 from django.utils import translation
 
+from games.content import content_files
 from portal.languages import DEFAULT, PREFIXED
 from puzzle.api.shapes import hint_row
 from puzzle.models import COLORS, TYPES, Pokemon
@@ -123,3 +124,43 @@ def test_hint_cells_hold_whole_words_on_phones(page, lang):
         page.set_viewport_size({"width": width, "height": 844})
         cut = page.evaluate(CUT_WORDS, [lang, unspaced])
         assert not cut, f"{lang} at {width} px: {cut}"
+
+
+# Every kind of page: home (with the daily game), the fixed pages, the archive and one
+# of its puzzles, each game's landing page, and a page that does not exist.
+ROUTES = [
+    "/",
+    "/how-to-play/",
+    "/privacy/",
+    "/about/",
+    "/contact/",
+    "/archive/",
+    "/archive/1/",
+    *(f"/{path.stem}/" for path in content_files()),
+    "/no-such-page/",
+]
+
+# At once: the site scrolls smoothly, which would keep each page waiting.
+SHOW_GAME = "document.getElementById('game-area').scrollIntoView({ behavior: 'instant' })"
+SIDEWAYS = "document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_scrolls_sideways_on_a_phone(page, lang):
+    """Every route of the site in all 19 languages (not a sample: a page is cheap) at
+    390 px, its game island loaded where it has one: nothing is wider than the screen,
+    not even the privacy page's cookie table with its long Norwegian, Danish and Russian
+    compound words."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    wide = []
+    for route in ROUTES:
+        response = page.goto(prefix(lang) + route)
+        assert response.status == (404 if route == "/no-such-page/" else 200), route
+        # The game island loads once seen.
+        if page.locator("#game-area").count():
+            page.evaluate(SHOW_GAME)
+            page.locator(".gg-game, .gg-archive").first.wait_for()
+        overflow = page.evaluate(SIDEWAYS)
+        if overflow > 0:
+            wide.append((route, overflow))
+    assert not wide, f"{lang}: {wide}"
