@@ -54,18 +54,15 @@ def every_label_board(lang: str) -> list[dict]:
 # cell. Words are what lies between spaces; Thai, Japanese and Chinese, written without
 # spaces, are cut into words by the browser's own word segmenter.
 CUT_WORDS = """
-([lang, unspaced]) => {
+([lang, unspaced, selector]) => {
     const segmenter = new Intl.Segmenter(lang, { granularity: "word" });
     const cut = [];
-    const cells = document.querySelectorAll(
-        ".gg-table [role=columnheader]:not(.gg-row__name), .gg-table .gg-cell__key,"
-        + " .gg-table .gg-cell__value");
-    for (const cell of cells) {
+    for (const cell of document.querySelectorAll(selector)) {
         // Hidden: the keys on wide screens, the shared header on narrow ones.
-        const group = cell.closest("[role=rowgroup]").getBoundingClientRect();
-        if (!cell.getClientRects().length || group.width <= 1) continue;
+        const group = cell.closest("[role=rowgroup]")?.getBoundingClientRect();
+        if (!cell.getClientRects().length || group?.width <= 1) continue;
         // Inside the cell's border.
-        const frame = cell.closest("[role=cell], [role=columnheader]");
+        const frame = cell.closest(".gg-cell, [role=columnheader]");
         const left = frame.getBoundingClientRect().left + frame.clientLeft;
         const right = left + frame.clientWidth;
         const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -99,14 +96,20 @@ CUT_WORDS = """
     return [...new Set(cut)];
 }
 """
+BOARD = (
+    ".gg-table [role=columnheader]:not(.gg-row__name), .gg-table .gg-cell__key,"
+    " .gg-table .gg-cell__value"
+)
+HELP = ".gg-help-hints :is(.gg-cell__key, .gg-cell__value)"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_hint_cells_hold_whole_words_on_phones(page, lang):
     """Every language's widest type, colour, height and weight and every column name, on
     phones (320 and 390 px, the cells on two lines) and wider screens (700 and 1280 px,
-    one line under a shared header): no word is broken across lines or pushed out of
-    its cell. One page per language, its board swapped into the API's answer."""
+    one line under a shared header), and the help's example cells: no word is broken
+    across lines or pushed out of its cell. One page per language, its board swapped
+    into the API's answer."""
     board = every_label_board(lang)
 
     def with_board(route):
@@ -122,8 +125,15 @@ def test_hint_cells_hold_whole_words_on_phones(page, lang):
     unspaced = lang in {"th", "ja", "zh"}
     for width in (390, 320, 700, 1280):
         page.set_viewport_size({"width": width, "height": 844})
-        cut = page.evaluate(CUT_WORDS, [lang, unspaced])
+        cut = page.evaluate(CUT_WORDS, [lang, unspaced, BOARD])
         assert not cut, f"{lang} at {width} px: {cut}"
+    # The help's example cells, drawn like the board's.
+    page.locator(".gg-bar__button").first.click()
+    page.locator(".gg-help-hints").wait_for()
+    for width in (390, 320):
+        page.set_viewport_size({"width": width, "height": 844})
+        cut = page.evaluate(CUT_WORDS, [lang, unspaced, HELP])
+        assert not cut, f"{lang}, help, at {width} px: {cut}"
 
 
 # Every kind of page: home (with the daily game), the fixed pages, the archive and one
