@@ -1,5 +1,6 @@
-// The guesses so far, newest first: the name, then one cell per hint. Each cell shows an
-// icon, the value and a colour (never colour alone) and reads as a full sentence.
+// The guesses so far, newest first: the name, then one cell per hint. Each cell shows its
+// column's name (narrow screens, where the cells take two lines), an icon, the value and
+// a colour (never colour alone) and reads as a full sentence.
 import { useId, type CSSProperties } from "react";
 import type { HintRow } from "../../lib/api-types";
 import { HINT_KEYS, hintLabel, hintSentence, RESULT_ICONS } from "../../lib/text";
@@ -60,7 +61,7 @@ export function GuessRows({ rows, fresh }: Props) {
                     style={{ "--i": column } as CSSProperties}
                   >
                     <span className="gg-cell__key" aria-hidden="true">
-                      {strings[key]}
+                      {key === "generation" ? strings.generationHead : strings[key]}
                     </span>
                     <span className="gg-cell__icon" aria-hidden="true">
                       {RESULT_ICONS[hint.result]}
