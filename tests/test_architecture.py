@@ -26,7 +26,11 @@ ALLOWED = {
 # The shell gathers the rooms (URLs, the API's routers, sitemaps) in this module only.
 GATHERING = {"portal/urls.py"}
 # Single modules with one door of their own: module → (allowed import, why).
-EXCEPTIONS: dict[str, tuple[str, ...]] = {}
+EXCEPTIONS: dict[str, tuple[str, ...]] = {
+    # Moving a translation whose Pokémon names became placeholders needs each language's
+    # official names (a maintenance command, run by `make messages`).
+    "translations/management/commands/carry_translations.py": ("puzzle.pokedex",),
+}
 
 
 def modules() -> list[Path]:
