@@ -55,8 +55,10 @@ def issue(player_id: uuid.UUID | None, now: datetime) -> TransferCode:
 def redeem(text: str, now: datetime) -> uuid.UUID:
     """The player a valid code names; the code is spent."""
     code = normalize(text)
+    # Only a well-formed code reaches the database (PostgreSQL refuses a NUL in text).
+    well_formed = len(code) == LENGTH and all(char in ALPHABET for char in code)
     spent = TransferCode.objects.filter(code=code, used_at__isnull=True, expires_at__gt=now)
-    if len(code) != LENGTH or spent.update(used_at=now) != 1:
+    if not well_formed or spent.update(used_at=now) != 1:
         raise InvalidTransferCode(
             _("This code is wrong, used or expired. Ask for a new one on your other device.")
         )

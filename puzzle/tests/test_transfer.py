@@ -81,7 +81,9 @@ def test_a_visitor_who_never_played_has_nothing_to_move(client, pikachu_today):
     assert response.json()["error"]["code"] == "nothing_to_transfer"
 
 
-@pytest.mark.parametrize("typed", ["", "x" * 40, "ABCDEFG", "ABCDEFGHJ", "'; DROP TABLE"])
+@pytest.mark.parametrize(
+    "typed", ["", "x" * 40, "ABCDEFG", "ABCDEFGHJ", "'; DROP TABLE", "ABCD\x00EFG", "ÄBCDEFGH"]
+)
 def test_anything_else_typed_is_refused_with_a_message(client, pikachu_today, typed):
     response = redeem(client, typed)
     assert response.status_code == 422
