@@ -143,6 +143,7 @@ def test_the_game_frame_loads_only_when_the_visitor_asks(page):
         lambda route: requested.append(route.request.url) or route.fulfill(body="<p>game</p>"),
     )
     page.goto("/time-shooter-3/")
+    expect(page.locator("[data-island=game-frame]")).to_have_attribute("data-ready", "true")
     frame = page.get_by_role("region", name="Play Time Shooter 3: SWAT Now")
     play = frame.get_by_role(
         "button", name=re.compile(r"^Play Time Shooter 3.* loads the game from \S+$")
@@ -165,6 +166,7 @@ def test_the_game_frame_loads_only_when_the_visitor_asks(page):
 def test_a_wide_game_takes_a_good_part_of_an_upright_phone(phone):
     phone.route(re.compile(r"^https://"), lambda route: route.fulfill(body="<p>game</p>"))
     phone.goto("/time-shooter-3/")
+    expect(phone.locator("[data-island=game-frame]")).to_have_attribute("data-ready", "true")
     frame = phone.get_by_role("region", name="Play Time Shooter 3: SWAT Now")
     # 16:9 across 375 px would be 211 px; the box is 60 % of the 740 px screen instead.
     poster = frame.locator(".frame__poster").bounding_box()
@@ -177,6 +179,7 @@ def test_a_wide_game_takes_a_good_part_of_an_upright_phone(phone):
 def test_the_fullscreen_button_puts_the_game_in_fullscreen(page):
     page.route(re.compile(r"^https://"), lambda route: route.fulfill(body="<p>game</p>"))
     page.goto("/time-shooter-3/")
+    expect(page.locator("[data-island=game-frame]")).to_have_attribute("data-ready", "true")
     frame = page.get_by_role("region", name="Play Time Shooter 3: SWAT Now")
     frame.get_by_role("button", name=re.compile(r"^Play Time Shooter 3")).click()
     expect(frame.locator("iframe")).to_have_count(1)

@@ -27,4 +27,7 @@ export function mount(root: HTMLElement): void {
       console.warn("Fullscreen was refused", error);
     });
   });
+  // The button works from here on (tests wait for it; it is pressed before then only
+  // in the moment the page's script is still loading).
+  root.dataset.ready = "true";
 }
