@@ -11,11 +11,14 @@ the first request for a silhouette renders it, and that is not what players wait
     make lighthouse   (python -m scripts.lighthouse)
 """
 
+import gzip
 import json
 import os
 import subprocess
 import sys
 import urllib.request
+
+import brotli
 
 from scripts.serve import ROOT, gunicorn
 
@@ -29,9 +32,12 @@ CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-n
 
 
 def fetch(url: str) -> bytes:
+    """The body as a browser would get it: compressed on the wire, decoded here."""
     request = urllib.request.Request(url, headers={"Accept-Encoding": "br, gzip"})
     with urllib.request.urlopen(request, timeout=30) as response:
-        return response.read()
+        body = response.read()
+        encoding = response.headers.get("Content-Encoding")
+    return {"br": brotli.decompress, "gzip": gzip.decompress}.get(encoding, bytes)(body)
 
 
 def warm(base: str, path: str, lang: str) -> None:
