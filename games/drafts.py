@@ -7,8 +7,10 @@ import json
 from itertools import chain
 from typing import Any
 
+from django.conf import settings
 from django.core import serializers
 from django.db.models import Model
+from django.utils import translation
 
 from games.models import PAGE_PARTS, Draft, Game
 
@@ -22,8 +24,10 @@ def rows(game: Game) -> list[Model]:
 
 
 def snapshot(game: Game) -> list[dict[str, Any]]:
-    """The page and its parts, as JSON-ready objects."""
-    return json.loads(serializers.serialize("json", rows(game)))
+    """The page and its parts, as JSON-ready objects. A translated field's own column
+    reads as the active language's text: in English, whatever the admin's language."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return json.loads(serializers.serialize("json", rows(game)))
 
 
 def without_new_keys(objects: list[dict[str, Any]], live: list[dict[str, Any]]) -> list[dict]:
