@@ -212,3 +212,9 @@ class TestDrafts:
         assert Draft.objects.exists()
         staff.post(f"/admin/games/game/{game.pk}/draft/publish", {"confirm": "1"})
         assert Game.objects.get(pk=game.pk).hero_title_de == "Entwurf"
+
+    def test_a_draft_is_not_stale_for_an_admin_in_another_language(self, staff):
+        game = Game.objects.get(slug="vex5")
+        save(staff, change_url(game), "_draft", hero_title_de="Entwurf")
+        html = staff.get(change_url(game), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        assert 'name="confirm"' not in html and "/draft/publish" in html
