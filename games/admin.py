@@ -26,6 +26,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.models import LogEntry
 from django.contrib.admin.options import InlineModelAdmin
 from django.contrib.admin.widgets import AdminTextareaWidget
+from django.core.exceptions import PermissionDenied
 from django.db import models as db_models
 from django.db import transaction
 from django.http import HttpResponseRedirect
@@ -260,19 +261,19 @@ class GameAdmin(
                 name="{}_{}_part".format(*info),
             ),
             path(
-                "<path:object_id>/draft/<str:language>/",
-                view(self.preview_view),
-                name="{}_{}_preview".format(*info),
-            ),
-            path(
-                "<path:object_id>/draft/publish",
+                "<path:object_id>/draft/publish/",
                 view(self.publish_view),
                 name="{}_{}_publish".format(*info),
             ),
             path(
-                "<path:object_id>/draft/discard",
+                "<path:object_id>/draft/discard/",
                 view(self.discard_view),
                 name="{}_{}_discard".format(*info),
+            ),
+            path(
+                "<path:object_id>/draft/<str:language>/",
+                view(self.preview_view),
+                name="{}_{}_preview".format(*info),
             ),
             *super().get_urls(),
         ]
@@ -337,6 +338,8 @@ class GameAdmin(
     def preview_view(self, request, object_id, language):
         """The public page as the draft would make it, in ``language``."""
         draft = get_object_or_404(models.Draft, game_id=object_id)
+        if not self.has_view_or_change_permission(request, draft.game):
+            raise PermissionDenied
         if language not in dict(settings.LANGUAGES):
             return HttpResponseRedirect(reverse("admin:games_game_change", args=[object_id]))
         with transaction.atomic(), translation.override(language):

@@ -50,6 +50,8 @@ class ObjectDifferences:
 def _shown(field: models.Field, value: Any) -> str:
     if value in (None, ""):
         return "—"
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
     if field.choices:
         return str(dict(field.flatchoices).get(value, value))
     if isinstance(field, models.ForeignKey):

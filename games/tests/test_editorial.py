@@ -188,7 +188,7 @@ class TestDrafts:
     def test_publish_applies_the_draft_and_makes_a_revision(self, staff):
         game = Game.objects.get(slug="vex5")
         save(staff, change_url(game), "_draft", hero_title_de="Veröffentlicht")
-        response = staff.post(f"/admin/games/game/{game.pk}/draft/publish")
+        response = staff.post(f"/admin/games/game/{game.pk}/draft/publish/")
         assert response.status_code == 302
         assert Game.objects.get(pk=game.pk).hero_title_de == "Veröffentlicht"
         assert not Draft.objects.exists()
@@ -197,7 +197,7 @@ class TestDrafts:
     def test_discard(self, staff):
         game = Game.objects.get(slug="vex5")
         save(staff, change_url(game), "_draft", hero_title_de="Weg")
-        staff.post(f"/admin/games/game/{game.pk}/draft/discard")
+        staff.post(f"/admin/games/game/{game.pk}/draft/discard/")
         assert not Draft.objects.exists()
         assert Game.objects.get(pk=game.pk).hero_title_de != "Weg"
 
@@ -207,14 +207,24 @@ class TestDrafts:
         save(staff, change_url(game), hero_title_en="Changed live")
         html = staff.get(change_url(game)).content.decode()
         assert 'name="confirm"' in html
-        staff.post(f"/admin/games/game/{game.pk}/draft/publish")
+        staff.post(f"/admin/games/game/{game.pk}/draft/publish/")
         assert Game.objects.get(pk=game.pk).hero_title_de != "Entwurf"
         assert Draft.objects.exists()
-        staff.post(f"/admin/games/game/{game.pk}/draft/publish", {"confirm": "1"})
+        staff.post(f"/admin/games/game/{game.pk}/draft/publish/", {"confirm": "1"})
         assert Game.objects.get(pk=game.pk).hero_title_de == "Entwurf"
 
     def test_a_draft_is_not_stale_for_an_admin_in_another_language(self, staff):
         game = Game.objects.get(slug="vex5")
         save(staff, change_url(game), "_draft", hero_title_de="Entwurf")
         html = staff.get(change_url(game), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-        assert 'name="confirm"' not in html and "/draft/publish" in html
+        assert 'name="confirm"' not in html and "/draft/publish/" in html
+
+    def test_a_preview_needs_permission_on_game_pages(self, staff):
+        game = Game.objects.get(slug="vex5")
+        save(staff, change_url(game), "_draft", hero_title_de="Geheim")
+        User.objects.create_user("helper", password="pw-123456", is_staff=True)
+        other = Client()
+        other.login(username="helper", password="pw-123456")
+        assert other.get(f"/admin/games/game/{game.pk}/draft/de/").status_code == 403
+        Game.objects.filter(pk=game.pk).update(published=False)
+        assert other.get("/de/vex5/").status_code == 404
