@@ -228,3 +228,29 @@ class TestDrafts:
         assert other.get(f"/admin/games/game/{game.pk}/draft/de/").status_code == 403
         Game.objects.filter(pk=game.pk).update(published=False)
         assert other.get("/de/vex5/").status_code == 404
+
+    def test_a_draft_with_errors_shows_them_and_keeps_nothing(self, staff):
+        game = Game.objects.get(slug="vex5")
+        response = save(staff, change_url(game), "_draft", hero_title_en="")
+        assert response.status_code == 200 and "errornote" in response.content.decode()
+        assert not Draft.objects.exists()
+
+    def test_an_item_added_in_a_draft_is_created_on_publishing(self, staff):
+        game = Game.objects.get(slug="vex5")
+        url = change_url(game, "faq")
+        form = form_of(staff, url)
+        count = int(form.data["faq_items-TOTAL_FORMS"][0])
+        new = {
+            f"faq_items-{count}-question_en": ["New question?"],
+            f"faq_items-{count}-answer_en": ["New answer."],
+            f"faq_items-{count}-order": [str(count + 1)],
+            f"faq_items-{count}-game": [str(game.pk)],
+            "faq_items-TOTAL_FORMS": [str(count + 1)],
+        }
+        staff.post(url, {**form.data, **new, "_draft": ["1"]})
+        assert not game.faq_items.filter(question_en="New question?").exists()
+        # A row created meanwhile takes the key the rolled-back save had given.
+        FaqItem.objects.create(game=Game.objects.get(slug="pokerogue"), question="Q", answer="A")
+        staff.post(f"/admin/games/game/{game.pk}/draft/publish/")
+        assert game.faq_items.filter(question_en="New question?").count() == 1
+        assert Game.objects.get(slug="pokerogue").faq_items.filter(question="Q").exists()
