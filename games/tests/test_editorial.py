@@ -95,6 +95,16 @@ class TestRevisions:
         assert len(game.part_versions) >= 10
         assert "Reverted" in revisions(game)[0].revision.get_comment()
 
+    def test_a_list_form_opened_before_a_revert_is_refused(self, staff):
+        game = Game.objects.get(slug="vex5")
+        save(staff, change_url(game), hero_title_en="Before")
+        before = revisions(game)[0]
+        opened = form_of(staff, change_url(game, "faq"))
+        staff.post(f"/admin/games/game/{game.pk}/history/{before.pk}/")
+        response = staff.post(change_url(game, "faq"), {**opened.data, "_save": ["1"]})
+        assert response.status_code == 200
+        assert "saved by someone else" in response.content.decode()
+
     def test_a_revert_counts_as_a_staff_edit_for_load_games(self, staff):
         game = Game.objects.get(slug="vex5")
         original = game.hero_title_en
