@@ -1,5 +1,8 @@
 """Content staff edit a game page in parts: the page's own fields on its change page,
 and each list (sections, FAQ, features, …) on a page of its own, linked from it.
+Every save is a revision of the page with its parts (portal.admin_revisions); an edit of
+a published page can be saved as a draft instead, previewed, then published or
+discarded (games.drafts).
 
 Every list is ordered by drag and drop (django-admin-sortable2); a save made from a form
 or the list opened before someone else's save of the same part is refused and shown
@@ -18,14 +21,18 @@ from adminsortable2.admin import (
     SortableTabularInline,
 )
 from django import forms
-from django.contrib import admin
+from django.conf import settings
+from django.contrib import admin, messages
 from django.contrib.admin.models import LogEntry
 from django.contrib.admin.options import InlineModelAdmin
 from django.contrib.admin.widgets import AdminTextareaWidget
+from django.core.exceptions import PermissionDenied
 from django.db import models as db_models
+from django.db import transaction
 from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import format_html, format_html_join
 from django.utils.text import capfirst, normalize_newlines
 from django.utils.translation import gettext
@@ -35,10 +42,12 @@ from modeltranslation.admin import (
     TranslationStackedInline,
     TranslationTabularInline,
 )
+from reversion import add_to_revision, is_active
 
-from games import kinds, models
+from games import drafts, kinds, models, views
 from portal.admin_i18n import TranslatedInputsMixin
 from portal.admin_lock import VersionLockedAdmin, VersionLockedForm
+from portal.admin_revisions import RevisionAdmin
 
 RICH_TEXT = _(
     "Paragraphs separated by a blank line; lines starting with “- ” make a list; **bold**."
@@ -136,6 +145,12 @@ PARTS: "dict[str, tuple[list[type[InlineModelAdmin[Any, Any]]], str]]" = {
 }
 
 
+STALE_DRAFT = _(
+    "The page changed after this draft was made: publishing it would undo those changes. "
+    "Check the draft's preview, then publish it anyway or discard it."
+)
+
+
 class HttpsURLField(forms.URLField):
     """A typed address without a scheme means https (frame addresses must be https)."""
 
@@ -187,8 +202,14 @@ class GameForm(VersionLockedForm):
 
 
 @admin.register(models.Game)
-class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin):
+class GameAdmin(
+    RevisionAdmin, VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedTranslationAdmin
+):
     form = GameForm
+    # Every list's inline, so that django-reversion registers the page with its parts
+    # and each revision holds them all; a page shows its part's inlines only.
+    inlines = [inline for inlines, _related in PARTS.values() for inline in inlines]
+    change_form_template = "admin/games/game/change_form.html"
     list_display = ["name", "slug", "order", "published", "in_footer", "updated_at", "version"]
     # "version" carries each row's edit lock (portal.admin_lock).
     list_editable = ["order", "published", "in_footer", "version"]
@@ -232,14 +253,144 @@ class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedT
 
     def get_urls(self):
         info = self.opts.app_label, self.opts.model_name
+        view = self.admin_site.admin_view
         return [
             path(
                 "<path:object_id>/part/<slug:part>/",
-                self.admin_site.admin_view(self.part_view),
+                view(self.part_view),
                 name="{}_{}_part".format(*info),
+            ),
+            path(
+                "<path:object_id>/draft/publish/",
+                view(self.publish_view),
+                name="{}_{}_publish".format(*info),
+            ),
+            path(
+                "<path:object_id>/draft/discard/",
+                view(self.discard_view),
+                name="{}_{}_discard".format(*info),
+            ),
+            path(
+                "<path:object_id>/draft/<str:language>/",
+                view(self.preview_view),
+                name="{}_{}_preview".format(*info),
             ),
             *super().get_urls(),
         ]
+
+    def get_changeform_initial_data(self, request):
+        # A new page is published by choice, once it holds something.
+        return {"published": False, **super().get_changeform_initial_data(request)}
+
+    def live_objects(self, obj):
+        return drafts.rows(obj)
+
+    def reverted_bookkeeping(self, before):
+        # Every part counts a save: a form of any list opened before is refused.
+        parts = before.get("part_versions") or {}
+        return {
+            **super().reverted_bookkeeping(before),
+            "part_versions": {part: parts.get(part, 0) + 1 for part in PARTS},
+        }
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # The revision holds the page as saved, with its parts (a part's page saves
+        # no page row, and the revision would hold the changed rows only). A draft's
+        # save makes none.
+        if is_active():
+            add_to_revision(form.instance)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        if request.method == "POST" and "_draft" in request.POST:
+            return self._save_draft(request, object_id, extra_context)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def _save_draft(self, request, object_id, extra_context):
+        """The form saved, kept as the page's draft, and undone on the live page."""
+        game = get_object_or_404(models.Game, pk=object_id)
+        change = reverse("admin:games_game_change", args=[game.pk])
+        if models.Draft.objects.filter(game=game).exists():
+            messages.error(
+                request, gettext("This page already has a draft: publish or discard it first.")
+            )
+            return HttpResponseRedirect(change)
+        live = drafts.snapshot(game)
+        request.saving_draft = True
+        with transaction.atomic():
+            response = self.changeform_view(request, object_id, extra_context=extra_context)
+            if response.status_code == 302:
+                draft = drafts.snapshot(models.Game.objects.get(pk=game.pk))
+            elif hasattr(response, "render"):
+                response.render()  # the form's errors, read before the save is undone
+            transaction.set_rollback(True)
+        if response.status_code != 302:
+            return response
+        models.Draft.objects.create(
+            game=game,
+            objects_data=drafts.without_new_keys(draft, live),
+            based_on=live,
+            created_by=request.user,
+        )
+        messages.success(request, gettext("Saved as a draft: the public page is unchanged."))
+        return HttpResponseRedirect(change)
+
+    def preview_view(self, request, object_id, language):
+        """The public page as the draft would make it, in ``language``."""
+        draft = get_object_or_404(models.Draft, game_id=object_id)
+        if not self.has_view_or_change_permission(request, draft.game):
+            raise PermissionDenied
+        if language not in dict(settings.LANGUAGES):
+            return HttpResponseRedirect(reverse("admin:games_game_change", args=[object_id]))
+        with transaction.atomic(), translation.override(language):
+            drafts.apply(draft)
+            response = views.render_page(request, views.pages().get(pk=object_id), draft=True)
+            transaction.set_rollback(True)
+        return response
+
+    def publish_view(self, request, object_id):
+        draft = get_object_or_404(models.Draft, game_id=object_id)
+        change = reverse("admin:games_game_change", args=[object_id])
+        if request.method != "POST" or not self.has_change_permission(request, draft.game):
+            return HttpResponseRedirect(change)
+        if drafts.is_stale(draft) and "confirm" not in request.POST:
+            messages.error(request, STALE_DRAFT)
+            return HttpResponseRedirect(change)
+        self.keep_first_revision(request, draft.game)
+        rows = models.Game.objects.filter(pk=object_id)
+        with transaction.atomic(), self.create_revision(request):
+            before = rows.values("version", "part_versions").get()
+            drafts.apply(draft)
+            rows.update(**self.reverted_bookkeeping(before))
+            game = rows.get()
+            add_to_revision(game)
+            self.log_change(request, game, gettext("Published a draft."))
+            draft.delete()
+        messages.success(request, gettext("Published a draft."))
+        return HttpResponseRedirect(change)
+
+    def discard_view(self, request, object_id):
+        draft = get_object_or_404(models.Draft, game_id=object_id)
+        if request.method == "POST" and self.has_change_permission(request, draft.game):
+            draft.delete()
+            messages.success(request, gettext("The draft is discarded."))
+        return HttpResponseRedirect(reverse("admin:games_game_change", args=[object_id]))
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        draft = (
+            models.Draft.objects.filter(game=obj).select_related("created_by").first()
+            if obj
+            else None
+        )
+        context.update(
+            draft=draft,
+            draft_stale=draft is not None and drafts.is_stale(draft),
+            draft_languages=[code for code, _name in settings.LANGUAGES],
+            stale_message=STALE_DRAFT,
+            # A published page's edits may wait as a draft; an unpublished one is a draft.
+            can_save_draft=bool(obj and obj.published),
+        )
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     def part_view(self, request, object_id, part):
         if part not in PARTS:
@@ -249,7 +400,7 @@ class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedT
         title = ", ".join(str(inline.model._meta.verbose_name_plural) for inline in inlines)
         # No "Delete" here: on a list's page it would delete the whole game page.
         context = {"subtitle": title, "show_delete": False}
-        return self.changeform_view(request, object_id, extra_context=context)
+        return self.change_view(request, object_id, extra_context=context)
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
@@ -297,6 +448,8 @@ class GameAdmin(VersionLockedAdmin, StaffFieldsMixin, SortableAdminBase, TabbedT
         )
 
     def response_change(self, request, obj):
+        if getattr(request, "saving_draft", False):
+            return HttpResponseRedirect(request.path)  # _save_draft says what happened
         part = getattr(request, "game_part", None)
         response = super().response_change(request, obj)
         if part and "_continue" not in request.POST and "_addanother" not in request.POST:

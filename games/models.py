@@ -10,6 +10,7 @@ import contextlib
 import re
 from urllib.parse import quote, urlsplit
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
@@ -564,3 +565,29 @@ class ContentBaseline(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+# A page's parts: what one draft holds besides the page's own row (its revisions hold
+# the same: games.admin).
+PAGE_PARTS = ("sections", "hero_buttons", *(kind.items for kind in kinds.LISTS))
+
+
+class Draft(models.Model):
+    """Unpublished edits of a published page: the page and its parts as they would be
+    (games.drafts), and as the live page was when the draft was made, so a draft that
+    would undo later edits is noticed."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="draft")
+    objects_data = models.JSONField()
+    based_on = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("draft")
+        verbose_name_plural = _("drafts")
+
+    def __str__(self) -> str:
+        return str(self.game)

@@ -3,11 +3,14 @@
 import json
 
 from csp.decorators import csp_update
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_safe
 
 from games import keys, kinds
-from games.models import Game
+from games.models import Game, GameQuerySet
 from games.text import plain
 from portal.absolute import site_url
 from portal.public_cache import public_page
@@ -50,18 +53,16 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
     return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-@public_page
-def detail(request: HttpRequest, slug: str) -> HttpResponseBase:
-    game = (
-        Game.objects.published()
-        .prefetch_related(
-            "sections", "hero_buttons", *(kind.items for kind in kinds.LISTS), "related__target"
-        )
-        .filter(slug=slug)
-        .first()
+def pages() -> GameQuerySet:
+    """Pages with everything they show."""
+    return Game.objects.prefetch_related(
+        "sections", "hero_buttons", *(kind.items for kind in kinds.LISTS), "related__target"
     )
-    if game is None:
-        raise Http404
+
+
+def render_page(request: HttpRequest, game: Game, draft: bool = False) -> HttpResponseBase:
+    """A page; a ``draft`` (an unpublished page, or a preview) is marked as one and kept
+    by no cache."""
     sections = []
     for section in game.sections.all():
         kind = kinds.BY_VALUE.get(section.kind)
@@ -78,14 +79,39 @@ def detail(request: HttpRequest, slug: str) -> HttpResponseBase:
         "json_ld": json_ld(request, game, faq),
         "dots": range(game.decorative_dots),
         "needs_computer": needs_computer,
+        "draft": draft,
     }
+
+    def page(request: HttpRequest) -> HttpResponse:
+        return render(request, "games/detail.html", context)
+
     # The frame's host joins the CSP frame allowlist for this page only.
     origin = game.frame_origin
-    if origin is None:
-        return render(request, "games/detail.html", context)
+    response = csp_update({"frame-src": [origin]})(page)(request) if origin else page(request)
+    if draft:
+        patch_cache_control(response, private=True, no_store=True)
+    return response
 
-    @csp_update({"frame-src": [origin]})
-    def render_with_frame(request: HttpRequest) -> HttpResponse:
-        return render(request, "games/detail.html", context)
 
-    return render_with_frame(request)
+@public_page
+def public_detail(request: HttpRequest, slug: str) -> HttpResponseBase:
+    game = pages().published().filter(slug=slug).first()
+    if game is None:
+        raise Http404
+    return render_page(request, game)
+
+
+@require_safe
+def detail(request: HttpRequest, slug: str) -> HttpResponseBase:
+    """The public page; staff who may edit pages also see an unpublished one, marked as
+    a draft. Only a request with a session (a signed-in browser) is looked at twice, so
+    the public page stays the same for everyone, and cached."""
+    if (
+        settings.SESSION_COOKIE_NAME in request.COOKIES
+        and not Game.objects.published().filter(slug=slug).exists()
+        and request.user.has_perm("games.change_game")
+    ):
+        game = pages().filter(slug=slug).first()
+        if game is not None:
+            return render_page(request, game, draft=True)
+    return public_detail(request, slug)

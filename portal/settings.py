@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "django_vite",
     "adminsortable2",
+    "reversion",
     "translations",  # before rosetta: its file list shows only this project's catalogues
     "rosetta",
     "csp",

@@ -19,6 +19,7 @@ from modeltranslation.utils import build_localized_fieldname
 
 from portal.admin_i18n import TranslatedInputsMixin
 from portal.admin_lock import VersionLockedAdmin
+from portal.admin_revisions import RevisionAdmin
 from puzzle import pokedex
 from puzzle.admin.forms import DailyPuzzleAdminForm, PokemonAdminForm
 from puzzle.images.silhouette import normalize_upload
@@ -32,7 +33,9 @@ NUMBER = re.compile(r"#?0*(\d{1,5})")
 
 
 @admin.register(Pokemon)
-class PokemonAdmin(VersionLockedAdmin, TranslatedInputsMixin, TabbedTranslationAdmin):
+class PokemonAdmin(
+    RevisionAdmin, VersionLockedAdmin, TranslatedInputsMixin, TabbedTranslationAdmin
+):
     form = PokemonAdminForm
     list_display = [
         "id",

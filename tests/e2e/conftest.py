@@ -118,3 +118,21 @@ def phone(browser, server):
     page = ctx.new_page()
     yield page
     ctx.close()
+
+
+@pytest.fixture
+def staff_phone(browser, server):
+    """A signed-in staff member's page on a phone-sized screen (390 px)."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(
+        base_url=server, locale="en-US", viewport={"width": 390, "height": 844}, bypass_csp=True
+    )
+    page = context.new_page()
+    page.goto("/admin/login/")
+    page.get_by_label("Username").fill("staff")
+    page.get_by_label("Password").fill(STAFF_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    yield page
+    context.close()

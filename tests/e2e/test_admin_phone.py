@@ -4,29 +4,12 @@ the language tabs."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import STAFF_PASSWORD
-
 pytestmark = pytest.mark.e2e
 
 OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 WIDEST = """() => [...document.querySelectorAll('body *')]
   .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
   .slice(0, 8).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
-
-
-@pytest.fixture
-def staff_phone(browser, server):
-    context = browser.new_context(
-        base_url=server, locale="en-US", viewport={"width": 390, "height": 844}, bypass_csp=True
-    )
-    page = context.new_page()
-    page.goto("/admin/login/")
-    page.get_by_label("Username").fill("staff")
-    page.get_by_label("Password").fill(STAFF_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("button", name="Log out")).to_be_visible()
-    yield page
-    context.close()
 
 
 def test_the_insights_pages_fit_a_phone(staff_phone):
