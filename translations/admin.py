@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from modeltranslation.utils import build_localized_fieldname as localized
 
 from games.models import Game
@@ -157,8 +157,8 @@ class ContentTranslationAdmin(admin.ModelAdmin):
                 typed[entry.key] = text
                 if request.POST.get(f"was-{entry.key}", "") != entry.text:
                     errors[entry.key] = [
-                        # Translators: %(text)s is the translation someone else saved.
                         gettext(
+                            # Translators: %(text)s is the translation someone else saved.
                             "Someone else saved this translation after you opened the page: "
                             "“%(text)s”. Your text is kept here; save again to replace theirs."
                         )
@@ -171,9 +171,11 @@ class ContentTranslationAdmin(admin.ModelAdmin):
                 else:
                     waiting += 1
             if live:
-                # Translators: %(count)s is a number of translated fields.
                 message = ngettext(
-                    "%(count)s translation saved.", "%(count)s translations saved.", live
+                    # Translators: %(count)s is a number of translated fields.
+                    "%(count)s translation saved.",
+                    "%(count)s translations saved.",
+                    live,
                 )
                 messages.success(request, message % {"count": live})
             if waiting:
@@ -212,10 +214,12 @@ class ContentTranslationAdmin(admin.ModelAdmin):
             "languages": _languages(),
             "show": show,
             "shows": [
+                # Translators: which fields the translator's page lists.
                 ("todo", gettext("missing or outdated")),
-                ("outdated", gettext("outdated")),
-                ("missing", gettext("missing")),
-                ("all", gettext("all")),
+                ("outdated", content.Status.OUTDATED.label),
+                ("missing", content.Status.MISSING.label),
+                # Translators: which fields the translator's page lists: every one.
+                ("all", pgettext("translation filter", "all")),
             ],
             "rows": rows,
             "review": LanguageReview.required_for(language),

@@ -25,7 +25,7 @@ from django.utils import timezone, translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.text import normalize_newlines
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname as localized
 
@@ -38,9 +38,12 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES if code != SOURCE]
 
 
 class Status(models.TextChoices):
-    MISSING = "missing", _("missing")
-    OUTDATED = "outdated", _("outdated")
-    DONE = "done", _("done")
+    # Translators: a translated field's state, on a small label and a column heading.
+    MISSING = "missing", pgettext_lazy("translation status", "missing")
+    # Translators: a translated field's state: its English changed since it was translated.
+    OUTDATED = "outdated", pgettext_lazy("translation status", "outdated")
+    # Translators: a translated field's state: translated and up to date.
+    DONE = "done", pgettext_lazy("translation status", "done")
 
 
 def page_models() -> list[type[models.Model]]:
