@@ -311,14 +311,14 @@ def _models(inlines: list) -> set[type[models.Model]]:
 def track_sources(
     sender: type[models.Model],
     instance: models.Model,
-    raw: bool = False,
     update_fields: Iterable[str] | None = None,
     **kwargs: object,
 ) -> None:
     """Before any save of a translated row: a translation saved with it is up to date
     with the new English; one left as it was while its English changes keeps the old
-    English as its source, and so becomes outdated."""
-    if raw or instance.pk is None:
+    English as its source, and so becomes outdated. Raw saves count too (a revision
+    restored, a fixture): they change the text as much as any other."""
+    if instance.pk is None:
         return
     saved = set(update_fields) if update_fields is not None else None
     codes = (SOURCE, *LANGUAGES)

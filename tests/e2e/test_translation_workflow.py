@@ -96,3 +96,24 @@ def test_a_translator_updates_an_outdated_answer_and_a_reviewer_approves_it(
     page.goto(f"/de/{SLUG}/")
     page.get_by_text(outdated_answer["q"]).click()
     expect(page.get_by_text(NEW_ANSWER)).to_be_visible()
+
+
+def test_the_translators_page_fits_a_phone_in_arabic(browser, server, outdated_answer):
+    """In the admin's language (Arabic here), right to left, at 390 px without scrolling
+    sideways."""
+    context = browser.new_context(
+        base_url=server, locale="ar", viewport={"width": 390, "height": 844}, is_mobile=True
+    )
+    context.add_cookies([{"name": "admin_language", "value": "ar", "url": server}])
+    page = context.new_page()
+    page.goto("/admin/login/")
+    page.locator("#id_username").fill("translator")
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("input[type=submit]").click()
+    page.goto("/admin/translations/contenttranslation/translate/?show=all")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    field = page.locator("textarea[lang=ar]").first
+    expect(field).to_have_attribute("dir", "rtl")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    context.close()
