@@ -6,6 +6,7 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from games import content as game_content
+from tests.admin_forms import form_of
 from games.models import FaqItem, Game, Weapon
 from translations import content
 from translations.models import LanguageReview, Suggestion
@@ -69,6 +70,19 @@ class TestOutdated:
         faq.save()
         assert entry_of(faq, "fr").status == "done"
         assert entry_of(faq, "de").status == "outdated"
+
+    def test_an_admin_edit_of_the_english_marks_the_translations_outdated(self, admin_client, faq):
+        part = f"/admin/games/game/{faq.game.pk}/part/faq/"
+        form = form_of(admin_client, part)
+        index = next(
+            k.split("-")[1]
+            for k, v in form.data.items()
+            if k.endswith("-id") and v == [str(faq.pk)]
+        )
+        form.data[f"faq_items-{index}-answer_en"] = ["An answer typed in the admin."]
+        assert admin_client.post(part, form.data).status_code == 302
+        assert entry_of(faq, "de").status == "outdated"
+        assert entry_of(faq, "de", "question").status == "done"
 
     def test_load_games_changing_the_english_marks_the_translations_outdated(self, faq):
         document = game_content.read(game_content.CONTENT_DIR / "vex5.json")
@@ -140,6 +154,16 @@ class TestTranslatorPage:
         assert entry_of(faq, "de").status == "done"
         # A FAQ form opened before this save is refused by its lock (portal.admin_lock).
         assert Game.objects.get(pk=faq.game.pk).part_versions["faq"] == versions + 1
+
+    def test_an_admin_form_of_the_list_opened_before_the_save_is_refused(
+        self, translator, admin_client, faq
+    ):
+        part = f"/admin/games/game/{faq.game.pk}/part/faq/"
+        form = form_of(admin_client, part)
+        post_text(translator, faq, "Übersetzt, während die Liste offen war.")
+        response = admin_client.post(part, form.data)
+        assert response.status_code == 200
+        assert "saved by someone else" in response.content.decode()
 
     def test_a_refused_text_is_shown_again_as_typed_with_the_admins_reason(self, translator):
         weapon = Weapon.objects.exclude(damage_en="").first() or Weapon.objects.first()
