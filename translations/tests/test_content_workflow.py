@@ -6,8 +6,8 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from games import content as game_content
-from tests.admin_forms import form_of
 from games.models import FaqItem, Game, Weapon
+from tests.admin_forms import form_of
 from translations import content
 from translations.models import LanguageReview, Suggestion
 
