@@ -67,6 +67,8 @@ def _languages() -> list[tuple[str, str]]:
 class LanguageReviewAdmin(admin.ModelAdmin):
     list_display = ["language", "required"]
     list_editable = ["required"]
+    list_filter = ["required"]
+    search_fields = ["language"]
 
 
 @admin.register(ContentTranslation)
