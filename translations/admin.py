@@ -267,7 +267,9 @@ class SuggestionAdmin(admin.ModelAdmin):
             if obj is not None:
                 english = getattr(obj, localized(suggestion.field, content.SOURCE)) or ""
                 live = getattr(obj, localized(suggestion.field, language)) or ""
-                entry = content.Entry(0, obj, suggestion.field, language, english, live, None)
+                entry = content.Entry(
+                    0, obj, suggestion.field, language, english, live, suggestion.source
+                )
                 rows.append({"suggestion": suggestion, "entry": entry})
         waiting = Counter(pending.values_list("language", flat=True))
         context = {

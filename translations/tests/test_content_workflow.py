@@ -233,6 +233,16 @@ class TestReview:
         assert faq.answer_de == live
         assert "Zu kurz." in translator.get(translate_url(faq.game)).content.decode()
 
+    def test_the_reviewer_sees_what_changed_in_the_english_since_the_suggestion(
+        self, translator, client, faq
+    ):
+        post_text(translator, faq, "Vorschlag.")
+        faq.answer_en = faq.answer_en + " Changed later."
+        faq.save()
+        client.force_login(member("reviewers"))
+        review = reverse("admin:translations_suggestion_changelist") + "?language=de"
+        assert "<ins> Changed later.</ins>" in client.get(review).content.decode()
+
     def test_a_translator_may_not_review(self, translator):
         url = reverse("admin:translations_suggestion_changelist")
         assert translator.get(url).status_code == 403
