@@ -2,8 +2,10 @@ from django.apps import AppConfig
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
-# Who may do what with game-page text (docs/translations.md "Game pages"), granted after
-# every migrate: a data migration would miss the tests' database, made from the models.
+# The groups of translators (Rosetta lets superusers and the members of "translators"
+# edit the catalogues) and what they may do with game-page text (docs/translations.md
+# "Game pages"), made after every migrate: a data migration would miss the tests'
+# database, made from the models.
 GROUPS = {
     "translators": ["translate_content"],
     "reviewers": ["translate_content", "review_content"],
