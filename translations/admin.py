@@ -132,7 +132,9 @@ class ContentTranslationAdmin(admin.ModelAdmin):
     def choose_view(self, request):
         """The translator's page chosen in the form above it (or the first)."""
         _require(request, "translations.translate_content")
-        game = Game.objects.filter(pk=request.GET.get("page") or 0).first() or Game.objects.first()
+        page = request.GET.get("page", "")
+        game = Game.objects.filter(pk=int(page)).first() if page.isdigit() else None
+        game = game or Game.objects.first()
         if game is None:
             raise Http404
         show = request.GET.get("show", "todo")
@@ -250,14 +252,15 @@ class SuggestionAdmin(admin.ModelAdmin):
         language = _language(request)
         pending = Suggestion.objects.filter(status=Suggestion.Status.PENDING)
         if request.method == "POST":
-            suggestion = get_object_or_404(pending, pk=request.POST.get("suggestion") or 0)
+            chosen = request.POST.get("suggestion", "")
+            suggestion = get_object_or_404(pending, pk=int(chosen) if chosen.isdigit() else 0)
             if request.POST.get("action") == "approve":
                 refused = content.approve(request.user, suggestion)
                 for problem in refused:
                     messages.error(request, problem)
                 if not refused:
                     messages.success(request, gettext("Approved: the translation is live."))
-            else:
+            elif request.POST.get("action") == "reject":
                 content.reject(request.user, suggestion, request.POST.get("note", "").strip())
                 messages.success(request, gettext("Rejected: the translator sees your note."))
             return HttpResponseRedirect(request.get_full_path())

@@ -119,7 +119,7 @@ def english_changes(before: str, after: str) -> SafeString:
     )
 
 
-def _rows(games: Iterable[Game]) -> Iterator[tuple[int, models.Model]]:
+def _rows(games: list[Game]) -> Iterator[tuple[int, models.Model]]:
     ids = [game.pk for game in games]
     for model in page_models():
         if model is Game:
@@ -199,13 +199,7 @@ def save(user: User, entry: Entry, text: str) -> bool:
     """Save a translator's text: live, or as a suggestion where review is on. Returns
     whether it went live."""
     if LanguageReview.required_for(entry.language):
-        model_type = ContentType.objects.get_for_model(entry.obj)
-        where = {
-            "content_type": model_type,
-            "object_id": entry.obj.pk,
-            "field": entry.field,
-            "language": entry.language,
-        }
+        where = _where(entry.obj, entry.field, entry.language)
         Suggestion.objects.filter(**where).exclude(status=Suggestion.Status.APPROVED).delete()
         Suggestion.objects.create(**where, text=text, source=entry.english, suggested_by=user)
         return False
@@ -286,7 +280,11 @@ def _count_edit(user: User, obj: models.Model, field: str, language: str) -> Non
             change = {"changed": {"fields": [name]}}
         else:
             game = Game.objects.select_for_update().get(pk=obj.game_id)  # type: ignore[attr-defined]
-            part = next(p for p, (inlines, _r) in PARTS.items() if type(obj) in _models(inlines))
+            part = next(
+                p
+                for p, (inlines, _r) in PARTS.items()
+                if any(i.model is type(obj) for i in inlines)
+            )
             versions = {**game.part_versions, part: game.part_versions.get(part, 0) + 1}
             Game.objects.filter(pk=game.pk).update(
                 part_versions=versions, updated_at=timezone.now()
@@ -302,10 +300,6 @@ def _count_edit(user: User, obj: models.Model, field: str, language: str) -> Non
         action_flag=CHANGE,
         change_message=json.dumps([change]),
     )
-
-
-def _models(inlines: list) -> set[type[models.Model]]:
-    return {inline.model for inline in inlines}
 
 
 def track_sources(

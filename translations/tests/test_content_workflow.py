@@ -138,6 +138,11 @@ class TestTranslatorPage:
         assert "<ins> Changed.</ins>" in html
         assert 'lang="de" dir="ltr"' in html
 
+    def test_a_page_or_language_that_is_not_one_is_no_error(self, translator, faq):
+        choose = reverse("admin:translations_translate")
+        assert translator.get(choose + "?page=abc&language=xx&show=zz").status_code == 302
+        assert translator.get(translate_url(faq.game, "en")).status_code == 404
+
     def test_arabic_is_typed_right_to_left(self, client, faq):
         client.force_login(member("translators"))
         html = client.get(translate_url(faq.game, "ar")).content.decode()
@@ -242,6 +247,11 @@ class TestReview:
         client.force_login(member("reviewers"))
         review = reverse("admin:translations_suggestion_changelist") + "?language=de"
         assert "<ins> Changed later.</ins>" in client.get(review).content.decode()
+
+    def test_a_suggestion_that_is_not_one_is_no_error(self, client):
+        client.force_login(member("reviewers"))
+        review = reverse("admin:translations_suggestion_changelist")
+        assert client.post(review, {"suggestion": "abc", "action": "approve"}).status_code == 404
 
     def test_a_translator_may_not_review(self, translator):
         url = reverse("admin:translations_suggestion_changelist")
