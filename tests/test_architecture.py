@@ -21,7 +21,7 @@ ALLOWED = {
     "pages": ("portal", "puzzle.island"),
     "games": ("portal", "puzzle.pokedex"),
     "puzzle": ("portal",),
-    "translations": ("portal",),
+    "translations": ("portal", "games"),
 }
 # The shell gathers the rooms (URLs, the API's routers, sitemaps) in this module only.
 GATHERING = {"portal/urls.py"}

@@ -353,6 +353,8 @@ class TestLabelsFiltersSearch:
         from django.contrib import admin
 
         for model, model_admin in admin.site._registry.items():
-            if model._meta.app_label in ("games", "translations"):
+            # A list that is a page of its own (translations: progress, review) has its own.
+            own_page = type(model_admin).changelist_view is not admin.ModelAdmin.changelist_view
+            if model._meta.app_label in ("games", "translations") and not own_page:
                 assert model_admin.search_fields, model
                 assert model_admin.list_filter, model

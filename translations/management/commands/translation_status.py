@@ -1,9 +1,12 @@
 """Per-language completeness of the gettext catalogues and of the admin content.
 
 A missing translation never shows a raw key: gettext and modeltranslation fall back
-to English. This command is how translators and staff find what is still English.
+to English. This command is how translators and staff find what is still English, and
+which game-page translations are outdated (the admin's "Game page translations" shows
+the same per page).
 """
 
+from collections import Counter
 from pathlib import Path
 
 from django.apps import apps
@@ -14,8 +17,10 @@ from django.utils.translation import to_locale
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname
 
+from games.models import Game
 from portal import catalogues, languages
 from portal.catalogue_quality import english_copies
+from translations import content
 
 
 def catalogue_counts(path: Path) -> tuple[int, int, int]:
@@ -47,6 +52,12 @@ def content_counts(code: str, app_label: str) -> tuple[int, int]:
     return filled, total
 
 
+def page_counts(code: str) -> tuple[int, int, int]:
+    """(done, total, outdated) translated fields of the game pages in one language."""
+    statuses = Counter(entry.status for entry in content.entries(Game.objects.all(), [code]))
+    return statuses[content.Status.DONE], statuses.total(), statuses[content.Status.OUTDATED]
+
+
 def percent_cell(filled: int, total: int) -> str:
     percent = 100 * filled // total if total else 100
     return f"{filled:>5}/{total:<5} {percent:>3}%"
@@ -55,7 +66,7 @@ def percent_cell(filled: int, total: int) -> str:
 class Command(BaseCommand):
     help = (
         "Print how complete each language is: site text (Rosetta) and, with --content, "
-        "the game pages and the Pokémon names edited in the admin."
+        "the game pages (done and outdated fields) and the Pokémon names edited in the admin."
     )
 
     def add_arguments(self, parser) -> None:
@@ -66,7 +77,7 @@ class Command(BaseCommand):
         codes = [code for code, _name in settings.LANGUAGES if code != "en"]
         self.stdout.write(
             f"{'lang':<5} {'site text':>16} {'fuzzy':>6} {'english':>8}"
-            + (f"  {'game pages':<16} Pokémon names" if options["content"] else "")
+            + (f"  {'game pages':<16} {'outdated':>8}  Pokémon names" if options["content"] else "")
         )
         for code in codes:
             po = base / to_locale(code) / "LC_MESSAGES" / "django.po"
@@ -82,7 +93,8 @@ class Command(BaseCommand):
             self.stdout.write(line)
 
     def content_line(self, code: str) -> str:
-        pages = percent_cell(*content_counts(code, "games"))
+        done, total, outdated = page_counts(code)
+        pages = f"{percent_cell(done, total)} {outdated:>8}"
         # Languages without official names show the English ones (docs/pokedex-data.md):
         # nothing is missing there.
         if code in languages.OFFICIAL_NAME_LANGUAGES:
