@@ -31,6 +31,7 @@ SAME_AS_ENGLISH: dict[str, dict[str, str]] = {
     "Type 2": {"da fr nl no": "'Type' is the word in these languages."},
     "type 1": {"da fr nl no": "'Type' is the word in these languages."},
     "type 2": {"da fr nl no": "'Type' is the word in these languages."},
+    "status": {"da nl no": "'Status' is the word in these languages."},
     "type": {"da fr nl no": "'Type' is the word in these languages."},
     "Generation": {"da de": "The same word in Danish and German."},
     "generation": {"da": "The same word in Danish."},
