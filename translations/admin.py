@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext, pgettext
 from modeltranslation.utils import build_localized_fieldname as localized
 
@@ -120,7 +121,7 @@ class ContentTranslationAdmin(admin.ModelAdmin):
                 pages[entry.game_id][entry.status] += 1
         context = {
             **self.admin_site.each_context(request),
-            "title": self.opts.verbose_name_plural,
+            "title": capfirst(self.opts.verbose_name_plural),
             "language": language,
             "language_name": dict(settings.LANGUAGES)[language],
             "languages": [(code, name, totals[code]) for code, name in _languages()],
@@ -277,7 +278,7 @@ class SuggestionAdmin(admin.ModelAdmin):
         waiting = Counter(pending.values_list("language", flat=True))
         context = {
             **self.admin_site.each_context(request),
-            "title": self.opts.verbose_name_plural,
+            "title": capfirst(self.opts.verbose_name_plural),
             "language": language,
             "language_name": dict(settings.LANGUAGES)[language],
             "bidi": language in settings.LANGUAGES_BIDI,
