@@ -154,9 +154,18 @@ class ContentTranslationAdmin(admin.ModelAdmin):
         if request.method == "POST":
             found = content.entries([game], [language])
             content.attach_suggestions(found)
-            live = waiting = 0
+            live = waiting = confirmed = 0
             for entry in found:
                 text = content.clean_text(request.POST.get(f"text-{entry.key}", ""))
+                if (
+                    entry.status == content.Status.OUTDATED
+                    and text == entry.text
+                    and request.POST.get(f"keep-{entry.key}")
+                ):
+                    # The English changed in a way this translation already says.
+                    content.record_source(entry.obj, entry.field, language, entry.english)
+                    confirmed += 1
+                    continue
                 if not text or text == (entry.pending.text if entry.pending else entry.text):
                     continue
                 typed[entry.key] = text
@@ -191,6 +200,14 @@ class ContentTranslationAdmin(admin.ModelAdmin):
                     waiting,
                 )
                 messages.success(request, message % {"count": waiting})
+            if confirmed:
+                message = ngettext(
+                    # Translators: %(count)s is a number of translations left unchanged.
+                    "%(count)s translation marked as still right.",
+                    "%(count)s translations marked as still right.",
+                    confirmed,
+                )
+                messages.success(request, message % {"count": confirmed})
             if not errors:
                 return HttpResponseRedirect(request.get_full_path())
             messages.error(

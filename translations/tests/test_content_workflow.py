@@ -160,6 +160,19 @@ class TestTranslatorPage:
         # A FAQ form opened before this save is refused by its lock (portal.admin_lock).
         assert Game.objects.get(pk=faq.game.pk).part_versions["faq"] == versions + 1
 
+    def test_an_outdated_translation_still_right_is_kept_and_marked_done(self, translator, faq):
+        german = faq.answer_de
+        faq.answer_en = faq.answer_en + " "  # a change the translation needs not follow
+        faq.save()
+        entry = entry_of(faq, "de")
+        data = {f"text-{entry.key}": german, f"was-{entry.key}": german, f"keep-{entry.key}": "on"}
+        response = translator.post(translate_url(faq.game), data, follow=True)
+        assert "1 translation marked as still right." in response.content.decode()
+        faq.refresh_from_db()
+        assert faq.answer_de == german
+        assert entry_of(faq, "de").status == "done"
+        assert entry_of(faq, "fr").status == "outdated"
+
     def test_an_admin_form_of_the_list_opened_before_the_save_is_refused(
         self, translator, admin_client, faq
     ):
