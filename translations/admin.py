@@ -184,30 +184,25 @@ class ContentTranslationAdmin(admin.ModelAdmin):
                     live += 1
                 else:
                     waiting += 1
-            if live:
-                message = ngettext(
-                    # Translators: %(count)s is a number of translated fields.
-                    "%(count)s translation saved.",
-                    "%(count)s translations saved.",
-                    live,
-                )
-                messages.success(request, message % {"count": live})
-            if waiting:
-                message = ngettext(
+            outcomes = (
+                # Translators: %(count)s is a number of translated fields.
+                ngettext("%(count)s translation saved.", "%(count)s translations saved.", live),
+                ngettext(
                     # Translators: %(count)s is a number of translated fields.
                     "%(count)s translation waits for a reviewer.",
                     "%(count)s translations wait for a reviewer.",
                     waiting,
-                )
-                messages.success(request, message % {"count": waiting})
-            if confirmed:
-                message = ngettext(
+                ),
+                ngettext(
                     # Translators: %(count)s is a number of translations left unchanged.
                     "%(count)s translation marked as still right.",
                     "%(count)s translations marked as still right.",
                     confirmed,
-                )
-                messages.success(request, message % {"count": confirmed})
+                ),
+            )
+            for count, message in zip((live, waiting, confirmed), outcomes, strict=True):
+                if count:
+                    messages.success(request, message % {"count": count})
             if not errors:
                 return HttpResponseRedirect(request.get_full_path())
             messages.error(

@@ -20,13 +20,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff(client):
-    User.objects.create_superuser("staff", "staff@example.org", "pw-123456")
-    client.login(username="staff", password="pw-123456")
-    return client
-
-
-@pytest.fixture
 def other():
     client = Client()
     User.objects.create_superuser("alice", "alice@example.org", "pw-123456")

@@ -14,13 +14,6 @@ from tests.admin_forms import form_of
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def staff(client):
-    User.objects.create_superuser("staff", "staff@example.org", "pw-123456")
-    client.login(username="staff", password="pw-123456")
-    return client
-
-
 def change_url(game: Game, part: str | None = None) -> str:
     base = f"/admin/games/game/{game.pk}/"
     return base + (f"part/{part}/" if part else "change/")
