@@ -151,6 +151,16 @@ STALE_DRAFT = _(
 )
 
 
+def count_part_save(game_id: int, part: str) -> dict[str, int]:
+    """One more save of a part of the page, for that part's edit lock (portal.admin_lock),
+    read and written under the page row's lock; returns the page's new counts."""
+    rows = models.Game.objects.filter(pk=game_id)
+    current = rows.select_for_update().values_list("part_versions", flat=True).first() or {}
+    versions = {**current, part: current.get(part, 0) + 1}
+    rows.update(part_versions=versions, updated_at=timezone.now())
+    return versions
+
+
 class HttpsURLField(forms.URLField):
     """A typed address without a scheme means https (frame addresses must be https)."""
 
@@ -357,12 +367,8 @@ class GameAdmin(
             messages.error(request, STALE_DRAFT)
             return HttpResponseRedirect(change)
         self.keep_first_revision(request, draft.game)
-        rows = models.Game.objects.filter(pk=object_id)
         with transaction.atomic(), self.create_revision(request):
-            before = rows.values("version", "part_versions").get()
-            drafts.apply(draft)
-            rows.update(**self.reverted_bookkeeping(before))
-            game = rows.get()
+            game = self.rewrite(object_id, lambda: drafts.apply(draft))
             add_to_revision(game)
             self.log_change(request, game, gettext("Published a draft."))
             draft.delete()
@@ -409,17 +415,15 @@ class GameAdmin(
 
     def save_model(self, request, obj, form, change):
         part = getattr(request, "game_part", None)
-        rows = models.Game.objects.filter(pk=obj.pk)
-        # Read again under the form's row lock: the row was read before a part's save
-        # may have counted itself, which saving the read value would undo.
-        current = rows.values_list("part_versions", flat=True).first() or {}
         if not part:
-            obj.part_versions = current
+            # Read again under the form's row lock: the row was read before a part's
+            # save may have counted itself, which saving the read value would undo.
+            rows = models.Game.objects.filter(pk=obj.pk)
+            obj.part_versions = rows.values_list("part_versions", flat=True).first() or {}
             return super().save_model(request, obj, form, change)
         # A part's page edits its lists only: the page's own row keeps its fields and
         # version, and counts one more save of that part.
-        obj.part_versions = {**current, part: current.get(part, 0) + 1}
-        rows.update(part_versions=obj.part_versions, updated_at=timezone.now())
+        obj.part_versions = count_part_save(obj.pk, part)
         return None
 
     def get_fieldsets(self, request, obj=None):

@@ -13,9 +13,7 @@ from django.db.models import Model
 from django.utils import translation
 
 from games.models import PAGE_PARTS, Draft, Game
-
-# The rows' bookkeeping (edit locks, time of the last save), not what a draft changes.
-BOOKKEEPING = ("version", "part_versions", "updated_at")
+from portal.admin_revisions import BOOKKEEPING
 
 
 def rows(game: Game) -> list[Model]:

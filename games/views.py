@@ -10,7 +10,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
 from games import keys, kinds
-from games.models import Game, GameQuerySet
+from games.models import PAGE_PARTS, Game, GameQuerySet
 from games.text import plain
 from portal.absolute import site_url
 from portal.public_cache import public_page
@@ -55,9 +55,7 @@ def json_ld(request: HttpRequest, game: Game, faq: list) -> str:
 
 def pages() -> GameQuerySet:
     """Pages with everything they show."""
-    return Game.objects.prefetch_related(
-        "sections", "hero_buttons", *(kind.items for kind in kinds.LISTS), "related__target"
-    )
+    return Game.objects.prefetch_related(*PAGE_PARTS, "related__target")
 
 
 def render_page(request: HttpRequest, game: Game, draft: bool = False) -> HttpResponseBase:

@@ -7,6 +7,7 @@ A revert is a staff edit: it saves a new revision and a history entry, and count
 save for the edit lock (portal.admin_lock), so a form opened before it is refused.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -168,15 +169,20 @@ class RevisionAdmin(VersionAdmin):
         }
         return TemplateResponse(request, "admin/revisions/revision.html", context)
 
-    def _revert(self, request: HttpRequest, version: Version, date: str) -> HttpResponse:
-        rows = self.model._default_manager.filter(pk=version.object_id)
+    def rewrite(self, pk: Any, change: Callable[[], object]) -> models.Model:
+        """The row after ``change`` rewrote it (a revert, a draft published), its
+        bookkeeping set as ``reverted_bookkeeping`` says. Call inside a transaction."""
+        rows = self.model._default_manager.filter(pk=pk)
         kept = [f.name for f in self.model._meta.concrete_fields if f.name in BOOKKEEPING]
+        before = rows.values(*kept).first() or {}
+        change()
+        rows.update(**self.reverted_bookkeeping(before))
+        return rows.get()
+
+    def _revert(self, request: HttpRequest, version: Version, date: str) -> HttpResponse:
         try:
             with transaction.atomic(), create_revision():
-                before = rows.values(*kept).first() or {}
-                version.revision.revert(delete=True)
-                rows.update(**self.reverted_bookkeeping(before))
-                obj = rows.get()
+                obj = self.rewrite(version.object_id, lambda: version.revision.revert(delete=True))
                 add_to_revision(obj)
                 set_user(request.user)
                 # Translators: %(date)s is when the revision an editor went back to was saved.

@@ -21,7 +21,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 from django.db.models import F
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.text import normalize_newlines
@@ -29,7 +29,7 @@ from django.utils.translation import pgettext_lazy
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname as localized
 
-from games.admin import PARTS
+from games.admin import PARTS, count_part_save
 from games.models import Game
 from translations.models import ContentTranslation, LanguageReview, Suggestion
 
@@ -279,16 +279,13 @@ def _count_edit(user: User, obj: models.Model, field: str, language: str) -> Non
             Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
             change = {"changed": {"fields": [name]}}
         else:
-            game = Game.objects.select_for_update().get(pk=obj.game_id)  # type: ignore[attr-defined]
+            game = Game.objects.get(pk=obj.game_id)  # type: ignore[attr-defined]
             part = next(
                 p
                 for p, (inlines, _r) in PARTS.items()
                 if any(i.model is type(obj) for i in inlines)
             )
-            versions = {**game.part_versions, part: game.part_versions.get(part, 0) + 1}
-            Game.objects.filter(pk=game.pk).update(
-                part_versions=versions, updated_at=timezone.now()
-            )
+            count_part_save(game.pk, part)
             change = {
                 "changed": {"name": str(meta.verbose_name), "object": str(obj), "fields": [name]}
             }
