@@ -72,8 +72,22 @@ class LanguageReviewAdmin(admin.ModelAdmin):
     search_fields = ["language"]
 
 
+class PageAdmin(admin.ModelAdmin):
+    """A page of its own in the admin: nothing is added, changed or deleted through
+    Django's forms of the model."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(ContentTranslation)
-class ContentTranslationAdmin(admin.ModelAdmin):
+class ContentTranslationAdmin(PageAdmin):
     """Per language and page: how many fields are done, outdated or missing."""
 
     def has_view_permission(self, request, obj=None) -> bool:
@@ -86,15 +100,6 @@ class ContentTranslationAdmin(admin.ModelAdmin):
                 "games.view_game",
             )
         )
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     def get_urls(self):
         view = self.admin_site.admin_view
@@ -245,20 +250,11 @@ class ContentTranslationAdmin(admin.ModelAdmin):
 
 
 @admin.register(Suggestion)
-class SuggestionAdmin(admin.ModelAdmin):
+class SuggestionAdmin(PageAdmin):
     """Reviewers approve or reject translators' suggestions, one language at a time."""
 
     def has_view_permission(self, request, obj=None) -> bool:
         return request.user.has_perm("translations.review_content")
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     def changelist_view(self, request, extra_context=None):
         _require(request, "translations.review_content")

@@ -72,16 +72,24 @@ class TranslationOverride(models.Model):
             entry.flags.remove("fuzzy")
 
 
-class ContentTranslation(models.Model):
-    """The English text one translated field of a game page was translated from
-    (docs/translations.md "Game pages"): the translation is outdated while the English
-    differs. A field without a row is up to date; rows appear when the English changes
-    or the translation is saved (``translations.content``)."""
+class FieldInLanguage(models.Model):
+    """One translated field of one row of a game page, in one language."""
 
     content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE)
     object_id = models.PositiveIntegerField()
     field = models.CharField(max_length=60)
     language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+
+    class Meta:
+        abstract = True
+
+
+class ContentTranslation(FieldInLanguage):
+    """The English text one translated field of a game page was translated from
+    (docs/translations.md "Game pages"): the translation is outdated while the English
+    differs. A field without a row is up to date; rows appear when the English changes
+    or the translation is saved (``translations.content``)."""
+
     source = models.TextField(_("English text translated"), blank=True)
 
     class Meta:
@@ -127,7 +135,7 @@ class LanguageReview(models.Model):
         return cls.objects.filter(language=language, required=True).exists()
 
 
-class Suggestion(models.Model):
+class Suggestion(FieldInLanguage):
     """A translator's text for one field, waiting for a reviewer (``LanguageReview``)."""
 
     class Status(models.TextChoices):
@@ -135,10 +143,6 @@ class Suggestion(models.Model):
         APPROVED = "approved", _("approved")
         REJECTED = "rejected", _("rejected")
 
-    content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE)
-    object_id = models.PositiveIntegerField()
-    field = models.CharField(max_length=60)
-    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
     text = models.TextField(_("suggested translation"))
     source = models.TextField(_("English text translated"))
     status = models.CharField(
