@@ -68,10 +68,16 @@ def server(server_env) -> Iterator[str]:
         yield base
 
 
+# CI machines are shared and noisy: a reload there has taken over Playwright's default
+# 5 s to bring the island's first answer. Waiting longer costs nothing when all is well.
+EXPECT_TIMEOUT_MS = 15_000
+
+
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is missing: run `make chromium` (apt-get install chromium)")
     with sync_playwright() as playwright:
