@@ -37,6 +37,8 @@ BUDGETS = {
     # which is where guessing would happen.
     "transfer": {"player": "10/h", "client": "60/h"},
     "transfer-redeem": {"client": "20/h"},
+    # Names, reports and leagues (puzzle/boards.py): every change of any of them.
+    "community": {"player": "60/h", "client": "600/h"},
 }
 UNKNOWN_CLIENT = "0.0.0.0"
 FAIL_OPEN_SECONDS = 10.0

@@ -171,7 +171,7 @@ STRINGS = {
     # Translators: a button on the privacy page; a confirmation follows.
     "eraseData": _("Erase my data"),
     "eraseConfirm": _(
-        "This deletes every game, statistic and streak we keep for you, and the player cookie. It cannot be undone."
+        "This deletes every game, statistic and streak we keep for you, your name on the boards, your league places and the player cookie. It cannot be undone."
     ),
     # Translators: the button that confirms erasing; it cannot be undone.
     "eraseYes": _("Erase everything"),
@@ -240,6 +240,8 @@ STRINGS = {
     # Translators: a link at the end of today's game to the archive, when the player
     # skipped days this week.
     "catchUp": _("Catch up on this week's missed puzzles in the archive"),
+    # Translators: a link at the end of today's game to the leaderboards page.
+    "leaderboard": _("See who else named it on today's leaderboard"),
     # Translators: shown late in the day, before today's game is started, to a player
     # with a streak.
     "streakAtRisk": _("Your streak is at risk: play today's puzzle before the next one arrives."),

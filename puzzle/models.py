@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Count, F
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -282,18 +283,136 @@ class DailyPuzzle(models.Model):
         return new
 
 
+# Room for a generated name ("Brave Pikachu 42" in any language); typed ones are shorter.
+DISPLAY_NAME_MAX = 40
+
+
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def erase(self) -> int:
+        """Delete these players with everything that is theirs (games, rounds, codes,
+        names, league places); their leagues count them out, and a league they created
+        passes to its longest-standing member, or goes when nobody is left. Returns the
+        number of rows deleted."""
+        with transaction.atomic():
+            places = LeagueMember.objects.filter(player__in=self)
+            leagues = set(places.values_list("league_id", flat=True))
+            deleted, _by_model = self.delete()
+            for league in League.objects.filter(pk__in=leagues):
+                league.recount()
+            return deleted
+
+
 class Player(models.Model):
-    """An anonymous player, known only by a signed HttpOnly cookie."""
+    """An anonymous player, known only by a signed HttpOnly cookie.
+
+    A player is on the boards only once they choose a display name
+    (``puzzle.services.community``); staff may hide it. ``played`` to ``streak_day`` are
+    the player's statistics (``puzzle.stats.player_stats``) kept on the row at the end of
+    each counted game, so the all-time boards read one row per player.
+    """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    display_name = models.CharField(
+        _("display name"), max_length=DISPLAY_NAME_MAX, blank=True, default=""
+    )
+    name_hidden = models.BooleanField(
+        _("name hidden"),
+        default=False,
+        help_text=_("A hidden name is left off every board and league until staff show it."),
+    )
+    played = models.PositiveIntegerField(_("games played"), default=0, editable=False)
+    wins = models.PositiveIntegerField(_("games won"), default=0, editable=False)
+    streak = models.PositiveIntegerField(_("streak"), default=0, editable=False)
+    # The day of the streak's latest win: the streak is current until the day after.
+    streak_day = models.DateField(null=True, blank=True, editable=False)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
+        indexes = [models.Index(fields=["streak_day", "streak"])]
 
     def __str__(self) -> str:
-        return str(self.id)
+        return self.display_name or str(self.id)
+
+
+class NameReport(models.Model):
+    """A player's report of another player's display name (one per pair)."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="reports", verbose_name=_("player")
+    )
+    reporter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(_("reported name"), max_length=40)
+    created_at = models.DateTimeField(_("reported at"), auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "reporter"], name="one_report_per_pair")
+        ]
+        verbose_name = _("name report")
+        verbose_name_plural = _("name reports")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class League(models.Model):
+    """A group of friends with its own boards, joined by its link.
+
+    ``size`` counts the members and is changed only by conditional UPDATEs, so two
+    players joining at once can never take a league past its limit.
+    """
+
+    code = models.CharField(_("code"), max_length=12, unique=True)
+    name = models.CharField(_("name"), max_length=40)
+    owner = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("creator"),
+    )
+    size = models.PositiveSmallIntegerField(_("members"), default=0, editable=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def url(self) -> str:
+        return reverse("puzzle:league", args=[self.code])
+
+    def recount(self) -> None:
+        """Count the members again after some left; hand the league to its
+        longest-standing member if its creator is gone, or delete it when empty."""
+        members = self.members.order_by("joined_at", "pk")
+        first = members.values_list("player_id", flat=True).first()
+        if first is None:
+            self.delete()
+            return
+        stays = self.owner_id is not None and members.filter(player_id=self.owner_id).exists()
+        owner = self.owner_id if stays else first
+        League.objects.filter(pk=self.pk).update(size=members.count(), owner_id=owner)
+
+
+class LeagueMember(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="leagues")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "player"], name="one_membership")]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.league}"
 
 
 class TransferCode(models.Model):
@@ -330,7 +449,9 @@ class Game(models.Model):
     hard_mode = models.BooleanField(default=False)
     # The lifeline's letter, fixed in the game's language when it is taken.
     lifeline = models.CharField(max_length=4, blank=True, default="")
-    started_at = models.DateTimeField(auto_now_add=True)
+    # The first guess's time, as the guess service saw it (the same clock as finished_at,
+    # so the time to a win is never negative).
+    started_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     if TYPE_CHECKING:  # each kind of game declares its own, with its related name

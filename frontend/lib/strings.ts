@@ -105,6 +105,7 @@ export type StringKey =
   | "yesterdayWas"
   | "missedYesterday"
   | "catchUp"
+  | "leaderboard"
   | "streakAtRisk"
   | "transferLink"
   | "shareOneLine"

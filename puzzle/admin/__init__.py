@@ -21,9 +21,10 @@ from portal.admin_i18n import TranslatedInputsMixin
 from portal.admin_lock import VersionLockedAdmin
 from portal.admin_revisions import RevisionAdmin
 from puzzle import pokedex
+from puzzle.admin import community  # noqa: F401  (registers the names and leagues)
 from puzzle.admin.forms import DailyPuzzleAdminForm, PokemonAdminForm
 from puzzle.images.silhouette import normalize_upload
-from puzzle.models import DailyPuzzle, Player, PlayerGame, Pokemon, today
+from puzzle.models import DailyPuzzle, PlayerGame, Pokemon, today
 
 # Every language's name, whatever the admin's language: staff look for Glumanda in an
 # English admin too. (A bare "name" is the admin's language only.)
@@ -236,6 +237,3 @@ class PlayerGameAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
-
-
-admin.site.register(Player)

@@ -380,12 +380,7 @@ def thumb(request: HttpRequest, pokemon_id: int):
 
 @router.api_operation(GET, "/stats", response={200: schemas.Stats, **errors()}, url_name="stats")
 def player_stats(request: HttpRequest):
-    counted = PlayerGame.objects.filter(player_id=_player_id(request)).counted()
-    games = [
-        stats.FinishedGame(day, status == Game.Status.WON, attempts)
-        for day, status, attempts in counted.values_list("puzzle__date", "status", "attempts")
-    ]
-    return stats.player_stats(games, today())
+    return play.player_figures(_player_id(request), today())
 
 
 @router.api_operation(GET, "/archive", response={200: schemas.Archive, **errors()})

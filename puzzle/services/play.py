@@ -22,14 +22,14 @@ import re
 import secrets
 import uuid
 from collections.abc import Callable
-from datetime import datetime
+from datetime import date, datetime
 from typing import TypeVar
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from puzzle import pinyin, pokedex, rules
+from puzzle import pinyin, pokedex, rules, stats
 from puzzle.models import (
     DailyPuzzle,
     Game,
@@ -152,9 +152,37 @@ def guess_daily(
             counts_for_stats=puzzle.date == rules.utc_today(now),
             language=lang,
             hard_mode=hard_mode,
+            started_at=now,
         )
     game.puzzle = puzzle
-    return _judge(game, pokemon, lang, now, attempt), pokemon
+    game = _judge(game, pokemon, lang, now, attempt)
+    if game.counts_for_stats and game.finished_at == now:  # this guess ended it
+        keep_standing(game.player_id, rules.utc_today(now))
+    return game, pokemon
+
+
+def player_figures(player_id: uuid.UUID, today: date) -> dict[str, object]:
+    """The player's statistics (``puzzle.stats.player_stats``) from their counted games."""
+    counted = PlayerGame.objects.filter(player_id=player_id).counted()
+    games = [
+        stats.FinishedGame(day, status == Game.Status.WON, attempts)
+        for day, status, attempts in counted.values_list("puzzle__date", "status", "attempts")
+    ]
+    return stats.player_stats(games, today)
+
+
+def keep_standing(player_id: uuid.UUID, today: date) -> None:
+    """Keep the player's statistics on their row for the all-time boards: the figures
+    of their statistics dialog, as they stand after a counted game ended."""
+    figures = player_figures(player_id, today)
+    streak = int(figures["current_streak"])  # type: ignore[call-overload]
+    last_win = figures["last_win"]
+    Player.objects.filter(pk=player_id).update(
+        played=figures["played"],
+        wins=figures["wins"],
+        streak=streak,
+        streak_day=date.fromisoformat(str(last_win)) if streak and last_win else None,
+    )
 
 
 def guess_practice(
@@ -223,9 +251,10 @@ def start_practice(
 
 
 def erase_player(player_id: uuid.UUID | None) -> None:
-    """Forget the player: every game, statistic, streak and practice round."""
+    """Forget the player: every game, statistic, streak, practice round, name and
+    league place."""
     if player_id is not None:
-        Player.objects.filter(pk=player_id).delete()
+        Player.objects.filter(pk=player_id).erase()
 
 
 def clean_name(text: str) -> str:

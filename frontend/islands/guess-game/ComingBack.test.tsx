@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // What brings a player back: the end of today's game (streak, yesterday's puzzle, the
-// week's missed days) and the warning late in the day when a streak is at risk.
+// week's missed days, today's leaderboard) and the warning late in the day when a streak is at risk.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PuzzlePayload } from "../../lib/api-types";
@@ -111,6 +111,8 @@ describe("coming back", () => {
     const streak = screen.getByText("Current streak").nextElementSibling;
     await vi.waitFor(() => expect(streak?.textContent).toBe("3"));
     expect(screen.queryByText(/missed/)).toBeNull(); // nothing missed this week
+    const board = screen.getByRole("link", { name: "leaderboard" });
+    expect(board.getAttribute("href")).toBe("/boards/");
   });
 
   it("leads to yesterday's puzzle, unspoiled, and to the week's other missed days", async () => {

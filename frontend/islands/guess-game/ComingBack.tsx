@@ -1,6 +1,6 @@
 // The end of today's game leads with what brings a player back: the streak, yesterday's
 // puzzle (its answer only if they finished it, else the way to play it) and the days
-// of this week they missed, all waiting in the archive.
+// of this week they missed, all waiting in the archive, and today's leaderboard.
 import type { ArchiveProgress, PuzzlePayload } from "../../lib/api-types";
 import { missedSince } from "../../lib/archive";
 import { format } from "../../lib/text";
@@ -45,6 +45,9 @@ export function ComingBack({
           <a href={`${urls.home}archive/`}>{strings.catchUp}</a>
         </p>
       )}
+      <p>
+        <a href={`${urls.home}boards/`}>{strings.leaderboard}</a>
+      </p>
     </div>
   );
 }

@@ -31,7 +31,7 @@ class Command(BaseCommand):
             .exclude(practice_rounds__started_at__gte=cutoff)
             .exclude(practice_rounds__finished_at__gte=cutoff)
         )
-        deleted, _by_model = Player.objects.filter(pk__in=idle.values("pk")).delete()
+        deleted = Player.objects.filter(pk__in=idle.values("pk")).erase()
         self.stdout.write(f"Deleted {deleted} rows of players not seen since {cutoff:%Y-%m-%d}.")
         codes, _by_model = TransferCode.objects.filter(expires_at__lt=timezone.now()).delete()
         self.stdout.write(f"Deleted {codes} expired transfer codes.")
