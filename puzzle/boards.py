@@ -65,9 +65,7 @@ def _page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
             request, "community", str(pid) if pid else None
         ):
             messages.error(request, _("Too many changes at once. Please wait a few minutes."))
-            response = HttpResponseRedirect(request.path)
-            response.status_code = 303
-            return response
+            return _back(request, request.path)
         return view(request, *args, **kwargs)
 
     return never_cache(require_http_methods(["GET", "HEAD", "POST"])(wrapper))
@@ -87,12 +85,13 @@ def _player(request: HttpRequest) -> Player | None:
     return Player.objects.filter(pk=pid).first() if pid else None
 
 
-def _name_form(request: HttpRequest) -> NameForm:
+def _name_form(request: HttpRequest, player: Player | None) -> NameForm:
     """The name a player without one gives on joining or making a league (prefixed: the
-    league form has a "name" too), offering a generated one."""
+    league form has a "name" too), offering a generated one only to those who need it."""
     if request.method == "POST":
         return NameForm(request.POST, prefix="me")
-    return NameForm(initial=_suggestion(), prefix="me")
+    needed = player is None or not player.display_name
+    return NameForm(initial=_suggestion() if needed else {}, prefix="me")
 
 
 def _named(request: HttpRequest, player: Player | None, form: NameForm) -> Player | None:
@@ -186,7 +185,7 @@ def _with_tokens(rows: list[community.Row], viewer: uuid.UUID | None) -> list[di
 def leagues(request: HttpRequest) -> HttpResponse:
     player = _player(request)
     form = LeagueForm(request.POST if request.method == "POST" else None)
-    name_form = _name_form(request)
+    name_form = _name_form(request, player)
     if form.is_valid():
         player = _named(request, player, name_form) or player
         try:
@@ -216,7 +215,7 @@ def league(request: HttpRequest, code: str) -> HttpResponse:
         raise Http404
     player = _player(request)
     viewer = player.pk if player else None
-    name_form = _name_form(request)
+    name_form = _name_form(request, player)
     if request.method == "POST":
         action = request.POST.get("action")
         try:

@@ -234,8 +234,14 @@ class Board:
     viewer: Row | None  # the viewer's own row, also when it is below the top rows
 
 
-def _named() -> Q:
-    return ~Q(player__display_name="") & Q(player__name_hidden=False)
+def _named(prefix: str = "player__") -> Q:
+    """Players on the boards: with a name that staff have not hidden (``prefix``: the
+    path to the player, "" on players themselves)."""
+    return ~Q(**{f"{prefix}display_name": ""}) & Q(**{f"{prefix}name_hidden": False})
+
+
+def _board(rows: list[Row], viewer: uuid.UUID | None) -> Board:
+    return Board(rows, next((row for row in rows if row.player_id == viewer), None))
 
 
 def finished_today(player_id: uuid.UUID | None, today: date) -> bool:
@@ -262,9 +268,11 @@ def day_board(
     if members is not None:
         wins = wins.filter(player_id__in=members)
     fields = ("player_id", "player__display_name", "attempts", "took", "finished_at")
-    rows = [_day_row(i, *values) for i, values in enumerate(wins.values_list(*fields)[:size], 1)]
-    own = next((row for row in rows if row.player_id == viewer), None)
-    if own is None and viewer is not None:
+    board = _board(
+        [_day_row(i, *values) for i, values in enumerate(wins.values_list(*fields)[:size], 1)],
+        viewer,
+    )
+    if board.viewer is None and viewer is not None:
         mine = wins.filter(player_id=viewer).values_list(*fields).first()
         if mine is not None:
             _pid, _name, attempts, took_, finished = mine
@@ -273,8 +281,8 @@ def day_board(
                 | Q(attempts=attempts, took__lt=took_)
                 | Q(attempts=attempts, took=took_, finished_at__lt=finished)
             ).count()
-            own = _day_row(ahead + 1, *mine)
-    return Board(rows, own)
+            return Board(board.rows, _day_row(ahead + 1, *mine))
+    return board
 
 
 def _day_row(rank: int, pid: uuid.UUID, name: str, attempts: int, took: timedelta, _f) -> Row:
@@ -283,23 +291,20 @@ def _day_row(rank: int, pid: uuid.UUID, name: str, attempts: int, took: timedelt
 
 def streak_board(today: date, viewer: uuid.UUID | None) -> Board:
     """Longest current streaks (a streak is current until the day after its last win)."""
-    players = (
-        Player.objects.exclude(display_name="")
-        .filter(name_hidden=False, streak__gt=0, streak_day__gte=today - timedelta(days=1))
-        .order_by("-streak", "streak_day", "created_at")
-    )
+    players = Player.objects.filter(
+        _named(""), streak__gt=0, streak_day__gte=today - timedelta(days=1)
+    ).order_by("-streak", "streak_day", "created_at")
     rows = [
         Row(i, p.display_name, p.pk, streak=p.streak, played=p.played)
         for i, p in enumerate(players[:BOARD_SIZE], 1)
     ]
-    return Board(rows, next((row for row in rows if row.player_id == viewer), None))
+    return _board(rows, viewer)
 
 
 def rate_board(viewer: uuid.UUID | None) -> Board:
     """Best win rates among players with at least ``MIN_GAMES`` games."""
     players = (
-        Player.objects.exclude(display_name="")
-        .filter(name_hidden=False, played__gte=MIN_GAMES)
+        Player.objects.filter(_named(""), played__gte=MIN_GAMES)
         .annotate(rate=ExpressionWrapper(F("wins") * 1.0 / F("played"), output_field=FloatField()))
         .order_by("-rate", "-played", "created_at")
     )
@@ -314,7 +319,7 @@ def rate_board(viewer: uuid.UUID | None) -> Board:
         )
         for i, p in enumerate(players[:BOARD_SIZE], 1)
     ]
-    return Board(rows, next((row for row in rows if row.player_id == viewer), None))
+    return _board(rows, viewer)
 
 
 def week_board(league: League, today: date, viewer: uuid.UUID | None) -> Board:
@@ -322,12 +327,11 @@ def week_board(league: League, today: date, viewer: uuid.UUID | None) -> Board:
     won = Q(status=Game.Status.WON)
     week = (
         PlayerGame.objects.filter(
+            _named(),
             player__leagues__league=league,
             puzzle__date__range=(today - timedelta(days=WEEK - 1), today),
         )
         .counted()
-        .filter(player__name_hidden=False)
-        .exclude(player__display_name="")
         .values("player_id", "player__display_name")
         .annotate(
             wins=Count("pk", filter=won), guesses=Sum("attempts", filter=won), played=Count("pk")
@@ -345,7 +349,7 @@ def week_board(league: League, today: date, viewer: uuid.UUID | None) -> Board:
         )
         for i, r in enumerate(week, 1)
     ]
-    return Board(rows, next((row for row in rows if row.player_id == viewer), None))
+    return _board(rows, viewer)
 
 
 # Leagues -------------------------------------------------------------------------------
