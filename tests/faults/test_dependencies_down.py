@@ -80,6 +80,10 @@ def play_a_round(client: Client) -> None:
         "/api/puzzle/21/guesses", json.dumps({"name": "Mew"}), content_type="application/json"
     )
     assert response.status_code == 201, response.content
+    # Names, boards and leagues: their rate limit and the boards' cache fail open.
+    assert client.post("/name/", {"name": "Misty 42"}).status_code == 303
+    for path in ["/name/", "/boards/", "/leagues/"]:
+        assert client.get(path).status_code == 200, path
     image = client.get("/api/puzzle/21/silhouette.png")
     assert image.status_code == 200 and image.content.startswith(b"\x89PNG")
 
@@ -185,7 +189,9 @@ class TestDatabaseDown:
         assert settings.PLAYER_COOKIE_NAME not in response.cookies
         assert not Player.objects.exists() and not PlayerGame.objects.exists()
 
-    @pytest.mark.parametrize("path", ["/", "/archive/21/", "/pokerogue/", "/de/"])
+    @pytest.mark.parametrize(
+        "path", ["/", "/archive/21/", "/pokerogue/", "/de/", "/boards/", "/leagues/", "/name/"]
+    )
     def test_pages_show_a_friendly_page(self, path):
         # Every query fails, so a 503 page proves that rendering it needs none.
         with time_machine.travel(NOON, tick=False), database_down():
