@@ -2,7 +2,10 @@
 
 ``MidnightPlayer`` is one player arriving just after 00:00 UTC: the home page and its
 static files, the names list, today's puzzle and its silhouette, up to six guesses with
-think time, then the results and the statistics; then it leaves. The other users hammer
+think time, then the results and the statistics; then it idles with the page open.
+It does not leave: locust tops up the running users to its target at every step of the
+arrival, so a player that stopped would be replaced by a new one, and more than
+``SPIKE_PLAYERS`` would arrive. The other users hammer
 one URL without think time and measure capacity (``BENCH_PATH`` for ``PageReader``).
 
 Only ever pointed at 127.0.0.1 by the runner.
@@ -81,7 +84,8 @@ class MidnightPlayer(FastHttpUser):
             if response.status_code in (200, 403):
                 response.success()
         self.client.get("/api/stats", name="GET /api/stats")
-        raise StopUser()
+        self.wait_time = lambda: 3600  # type: ignore[method-assign]  # done: idle till the end
+        self.wait()
 
 
 class BareView(FastHttpUser):
