@@ -4,14 +4,16 @@ django-ninja validates requests and answers against these and generates the Open
 document from them (``/api/openapi.json``); the island's TypeScript types are generated
 from that document (``frontend/lib/api-schema.d.ts``). Nothing here names the answer
 of a game still in play: ``answer`` appears once it is won or lost.
-"""
+
+They are plain pydantic models, not ninja's ``Schema``: the views build answers as
+dicts, and ``Schema`` wraps every nested value to read model attributes, which made
+checking a guess's answer eight times slower."""
 
 from datetime import date, datetime
 from typing import Annotated, Literal
 from uuid import UUID
 
-from ninja import Schema
-from pydantic import BeforeValidator, Field, StrictBool, StrictInt
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt
 
 from puzzle import rules
 from puzzle.services.play import MAX_NAME
@@ -37,8 +39,8 @@ CLOSED: dict = {"additionalProperties": False}
 GUESS_NAME: dict = {"minLength": 1, "maxLength": MAX_NAME, "pattern": r"[^\s\x00-\x1f\x7f-\x9f]"}
 
 
-class GuessIn(Schema):
-    model_config = {**Schema.model_config, "json_schema_extra": CLOSED}
+class GuessIn(BaseModel):
+    model_config = ConfigDict(json_schema_extra=CLOSED)
 
     name: str = Field(json_schema_extra=GUESS_NAME)
     # With the first guess: play this game in hard mode (kept for the game).
@@ -55,8 +57,8 @@ class GuessIn(Schema):
     ) = None
 
 
-class PracticeIn(Schema):
-    model_config = {**Schema.model_config, "json_schema_extra": CLOSED}
+class PracticeIn(BaseModel):
+    model_config = ConfigDict(json_schema_extra=CLOSED)
 
     # Any of 1–9, each once; none or empty means every generation.
     generations: (
@@ -69,20 +71,20 @@ class PracticeIn(Schema):
     hard_mode: StrictBool = False
 
 
-class Hint(Schema):
+class Hint(BaseModel):
     key: Literal["type1", "type2", "generation", "stage", "color", "height", "weight"]
     value: str | float
     label: str
     result: Result
 
 
-class HintRow(Schema):
+class HintRow(BaseModel):
     name: str
     correct: bool
     hints: list[Hint]
 
 
-class Answer(Schema):
+class Answer(BaseModel):
     name: str
     name_en: str
     artwork_url: str
@@ -90,12 +92,12 @@ class Answer(Schema):
     generation: int
 
 
-class Yesterday(Schema):
+class Yesterday(BaseModel):
     number: int
     name: str | None
 
 
-class GameState(Schema):
+class GameState(BaseModel):
     status: Status
     guesses: Annotated[list[HintRow], Field(max_length=6)]
     practice: bool
@@ -108,7 +110,7 @@ class GameState(Schema):
     yesterday: Yesterday | None = None
 
 
-class Puzzle(Schema):
+class Puzzle(BaseModel):
     number: int
     date: date
     is_today: bool
@@ -127,7 +129,7 @@ class PuzzleGuessed(Puzzle):
     guess: HintRow
 
 
-class Practice(Schema):
+class Practice(BaseModel):
     round: UUID
     generations: list[int]
     attempts_allowed: int
@@ -139,7 +141,7 @@ class PracticeGuessed(Practice):
     guess: HintRow
 
 
-class Results(Schema):
+class Results(BaseModel):
     number: int
     players: int
     wins: int
@@ -147,7 +149,7 @@ class Results(Schema):
     distribution: Distribution
 
 
-class Stats(Schema):
+class Stats(BaseModel):
     played: int
     wins: int
     win_percent: int
@@ -159,14 +161,14 @@ class Stats(Schema):
     streak_broken: bool
 
 
-class PracticeStats(Schema):
+class PracticeStats(BaseModel):
     played: int
     won: int
     best_run: int
     current_run: int
 
 
-class NameEntry(Schema):
+class NameEntry(BaseModel):
     name: str
     id: int  # the national Pokédex number, for the suggestion's picture
     en: str | None = None  # the English name, where it differs
@@ -175,23 +177,23 @@ class NameEntry(Schema):
     aka: list[str] | None = None
 
 
-class Names(Schema):
+class Names(BaseModel):
     lang: str
     version: str
     names: list[NameEntry]
 
 
-class Archive(Schema):
+class Archive(BaseModel):
     # Puzzle number → how the player's game of it stands.
     played: dict[str, Status]
 
 
-class Transfer(Schema):
+class Transfer(BaseModel):
     code: str
     expires_at: datetime
     # The code's page, /transfer/#CODE, as an SVG QR code for the other device's camera.
     qr_svg: str
 
 
-class TransferIn(Schema):
+class TransferIn(BaseModel):
     code: Annotated[str, Field(max_length=40)]
