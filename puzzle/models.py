@@ -231,15 +231,19 @@ class DailyPuzzle(models.Model):
         if self.pokemon_id and not Pokemon.objects.in_pool().filter(pk=self.pokemon_id).exists():
             raise ValidationError({"pokemon": _("Choose a Pokémon from the daily pool.")})
 
-    @classmethod
-    def for_number(cls, number: int, *, save: bool = False) -> "DailyPuzzle | None":
-        """The puzzle with this number if it has been released (today or earlier)."""
+    @staticmethod
+    def released_day(number: int) -> "dt.date | None":
+        """The date of puzzle ``number`` if it has been released (today or earlier)."""
         if not 1 <= number <= MAX_PUZZLE_NUMBER:
             return None  # huge numbers would overflow the date arithmetic
         day = rules.puzzle_date(number, launch_date())
-        if day > today() or day < launch_date():
-            return None
-        return cls.for_date(day, save=save)
+        return None if day > today() or day < launch_date() else day
+
+    @classmethod
+    def for_number(cls, number: int, *, save: bool = False) -> "DailyPuzzle | None":
+        """The puzzle with this number if it has been released (today or earlier)."""
+        day = cls.released_day(number)
+        return None if day is None else cls.for_date(day, save=save)
 
     @classmethod
     def for_date(cls, day: dt.date, *, save: bool = False) -> "DailyPuzzle":

@@ -124,10 +124,14 @@ def _lang() -> str:
     return get_language() or languages.DEFAULT
 
 
-def _puzzle(number: int, *, save: bool = False) -> DailyPuzzle:
-    puzzle = DailyPuzzle.for_number(number, save=save)
+def _no_puzzle() -> ApiError:
+    return ApiError(404, "puzzle_not_found", _("There is no puzzle with this number yet."))
+
+
+def _puzzle(number: int) -> DailyPuzzle:
+    puzzle = DailyPuzzle.for_number(number)
     if puzzle is None:
-        raise ApiError(404, "puzzle_not_found", _("There is no puzzle with this number yet."))
+        raise _no_puzzle()
     return puzzle
 
 
@@ -197,11 +201,13 @@ def puzzle_detail(request: HttpRequest, number: int):
     response={201: schemas.PuzzleGuessed, **errors(404, 409, 422, write=True)},
 )
 def guesses(request: HttpRequest, response: HttpResponse, number: int, body: schemas.GuessIn):
-    puzzle = _puzzle(number, save=True)
+    day = DailyPuzzle.released_day(number)
+    if day is None:
+        raise _no_puzzle()
     pid, lang, now = players.player_id(request), _lang(), timezone.now()
     game, guess = play.guess_daily(
         pid,
-        puzzle,
+        day,
         body.name,
         lang,
         now,
@@ -209,12 +215,15 @@ def guesses(request: HttpRequest, response: HttpResponse, number: int, body: sch
         attempt=body.attempt,
         spend=lambda budget: _limit(request, budget, pid),
     )
-    answer = pokedex.get(puzzle.pokemon_id)
+    answer = pokedex.get(game.puzzle.pokemon_id)
     assert answer is not None
     players.remember_player(response, game.player_id, request)
     return Status(
         201,
-        {"guess": shapes.hint_row(guess, answer, lang), **shapes.puzzle(puzzle, game, lang, now)},
+        {
+            "guess": shapes.hint_row(guess, answer, lang),
+            **shapes.puzzle(game.puzzle, game, lang, now),
+        },
     )
 
 

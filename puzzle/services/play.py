@@ -118,7 +118,7 @@ def _free(budget: str) -> None:
 
 def guess_daily(
     player_id: uuid.UUID | None,
-    puzzle: DailyPuzzle,
+    day: date,
     text: str,
     lang: str,
     now: datetime,
@@ -127,34 +127,35 @@ def guess_daily(
     attempt: int | None = None,
     spend: Callable[[str], None] = _free,
 ) -> tuple[PlayerGame, Pokemon]:
-    """Judge and record a guess of ``puzzle`` (today's, or a past one as practice).
+    """Judge and record a guess of the puzzle of ``day``, a released date (today's, or
+    a past one played as practice).
 
     A player's first guess starts their game in ``lang`` and ``hard_mode``; a cookie
     that names no player gets a new one (the game says which). ``spend`` is charged
     "junk" for an unknown name, "guess" for a real one, before anything is written.
-    Returns the game and the Pokémon guessed.
+    Returns the game (with its puzzle) and the Pokémon guessed. A returning player's
+    game is read with its puzzle in one query, the puzzle alone only for a new game.
     """
     text = clean_name(text)
     try:
         pokemon = identify(text, lang)
     except UnknownPokemon:
         spend("junk")
-        RefusedName.record(puzzle, text)
+        RefusedName.record(DailyPuzzle.for_date(day, save=True), text)
         raise
     spend("guess")
-    game = (
-        PlayerGame.objects.filter(player_id=player_id, puzzle=puzzle).first() if player_id else None
-    )
+    games = PlayerGame.objects.select_related("puzzle")
+    game = games.filter(player_id=player_id, puzzle__date=day).first() if player_id else None
     if game is None:
+        puzzle = DailyPuzzle.for_date(day, save=True)
         game = PlayerGame(
             player=_player(player_id),
             puzzle=puzzle,
-            counts_for_stats=puzzle.date == rules.utc_today(now),
+            counts_for_stats=day == rules.utc_today(now),
             language=lang,
             hard_mode=hard_mode,
             started_at=now,
         )
-    game.puzzle = puzzle
     game = _judge(game, pokemon, lang, now, attempt)
     if game.counts_for_stats and game.finished_at == now:  # this guess ended it
         keep_standing(game.player_id, rules.utc_today(now))
