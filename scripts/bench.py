@@ -1,10 +1,15 @@
 """Quick ratios on the production profile (gunicorn + PostgreSQL + Redis).
 
 Starts gunicorn on a free port against a dedicated PostgreSQL database, then drives it
-with concurrent clients: a bare Django view (/healthz), the guess API (anonymous
-players, each with its own cookies), a game page, the home page and the sitemap, all in
-the same run. Prints requests/s, p50/p99 latency, errors and each one's ratio to the
-bare view (the table of docs/benchmarks.md). Only talks to 127.0.0.1.
+with concurrent clients: the liveness probe, a bare Django view, the guess API
+(anonymous players, each with its own cookies), a game page, the home page and the
+sitemap, all in the same run. Prints requests/s, p50/p99 latency, errors and each one's
+ratio to the bare view (the table of docs/benchmarks.md). Only talks to 127.0.0.1.
+
+The bare view is ``/robots.txt``: a view that builds a few lines of text, behind every
+middleware, as ``/healthz`` was when the goals were set. ``/healthz`` is now answered by
+the second middleware (portal.health), about three times faster, and is printed for
+reference only.
 
     make bench                       # defaults below
     BENCH_SECONDS=20 BENCH_PLAYERS=64 make bench
@@ -47,6 +52,7 @@ SERVER_LOG = ROOT / ".make" / "bench-server.log"
 WARM_SECONDS = 1.0
 NAMES = GUESSES + TYPOS
 ACCEPT = {"Accept-Encoding": "br, gzip"}  # as browsers, crawlers and CDNs ask
+BARE_VIEW = "/robots.txt"  # see the docstring
 # The ratio table (docs/benchmarks.md): label, page path (None: the guess API), concurrent
 # clients, and the goal as a share of the bare view's requests/s in the same run.
 TARGETS = [
@@ -200,7 +206,7 @@ def run(
                     player.cookies = {}  # an anonymous reader, as a CDN would ask
                     status, data = player.request("GET", path, headers=ACCEPT)
                 else:
-                    status, data = player.request("GET", "/healthz")
+                    status, data = player.request("GET", path)
                 elapsed = time.perf_counter() - start
                 with lock:
                     latencies.append(elapsed)
@@ -240,12 +246,13 @@ def main() -> int:
             f"{host_speed()}; the server's log: {SERVER_LOG.relative_to(ROOT)}"
         )
         print(f"{'scenario':<32}{'req/s':>8}{'p50':>8}{'p99':>8}{'errors':>7}  ratio to bare")
-        run(port, "bare", seconds=WARM_SECONDS)
-        bare = run(port, "bare")
-        print(
-            f"{'bare view /healthz (' + str(PLAYERS) + ')':<32}{bare['rps']:>8.0f}"
-            f"{bare['p50']:>8.1f}{bare['p99']:>8.1f}{bare['errors']:>7}  {bare['statuses']}"
-        )
+        for label, path in (("liveness probe /healthz", "/healthz"), ("bare view", BARE_VIEW)):
+            run(port, "bare", path, seconds=WARM_SECONDS)
+            bare = run(port, "bare", path)
+            print(
+                f"{label + ' (' + str(PLAYERS) + ')':<32}{bare['rps']:>8.0f}"
+                f"{bare['p50']:>8.1f}{bare['p99']:>8.1f}{bare['errors']:>7}  {bare['statuses']}"
+            )
         for label, path, players, target in TARGETS:
             scenario = "guess" if path is None else "page"
             run(port, scenario, path or "/", players=players, seconds=WARM_SECONDS)

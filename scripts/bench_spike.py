@@ -4,7 +4,8 @@ Starts gunicorn (scripts/serve.py) on a free loopback port against PostgreSQL an
 (its own database), then runs locust headless, bounded in users and time:
 
 1. capacity: each URL of the ratio table hammered without think time for a few
-   seconds (the bare view ``/healthz`` first), printed with its ratio to the bare view;
+   seconds (the liveness probe ``/healthz`` first, the one URL nginx never caches),
+   printed with its ratio to the probe;
 2. the spike: ``SPIKE_PLAYERS`` players (2,000; ``SPIKE_PLAYERS=10000`` or
    ``make bench-spike BIG=1`` for 10,000) arriving over a minute, each playing one
    whole game (scripts/spike_locustfile.py), printed per endpoint.
@@ -32,6 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from scripts.bench import (
+    BARE_VIEW,
     SERVER_LOG,
     TARGETS,
     describe_workers,
@@ -204,8 +206,9 @@ def cached_against_bare(topology: Topology) -> None:
     """The target of docs/benchmarks.md: a page or the names list from nginx's cache at
     ten times or more the requests/s of the origin's bare view."""
     print(f"\nwrk ({CAPACITY_SECONDS}s each, 64 connections), against one node's bare view:")
-    bare, bare_p99, bare_failed = wrk(topology.node_url("node-a") + "/healthz")
-    print(f"{'GET /healthz on a node (bare view)':<44}{bare:>9.0f} req/s  p99 {bare_p99}")
+    bare, bare_p99, bare_failed = wrk(topology.node_url("node-a") + BARE_VIEW)
+    label = f"GET {BARE_VIEW} on a node (bare view)"
+    print(f"{label:<44}{bare:>9.0f} req/s  p99 {bare_p99}")
     for label, path in (
         ("GET /vex5/ through nginx", "/vex5/"),
         ("GET / through nginx", "/"),
@@ -223,14 +226,14 @@ def cached_against_bare(topology: Topology) -> None:
 
 def run(base: str) -> None:
     """The capacity table, then the spike, against ``base``."""
-    print(f"\nCapacity ({CAPACITY_SECONDS}s each, no think time), ratio to the bare view:")
+    print(f"\nCapacity ({CAPACITY_SECONDS}s each, no think time), ratio to the liveness probe:")
     print(header())
     bare = locust(
         base, CAPACITY_USERS, CAPACITY_USERS, CAPACITY_SECONDS, "BareView", after_spawn=True
     )
     bare_rps = float(bare[0]["Requests/s"]) or 1.0
-    print(line("GET /healthz (bare view)", bare[0]))
-    for label, path, users, target in TARGETS:
+    print(line("GET /healthz (liveness probe)", bare[0]))
+    for label, path, users, _goal in TARGETS:
         if path is None:
             rows = locust(base, users, users, CAPACITY_SECONDS, "Guesser", after_spawn=True)
             row = next(r for r in rows if r["Name"].startswith("POST"))
@@ -247,7 +250,7 @@ def run(base: str) -> None:
             )
             row = rows[0]
         ratio = float(row["Requests/s"]) / bare_rps
-        print(line(f"{label} ({users} users)", row, f"{ratio:6.1%} of bare (target {target})"))
+        print(line(f"{label} ({users} users)", row, f"{ratio:6.1%} of the probe"))
 
     print(f"\nSpike: {PLAYERS} players arriving over {ARRIVAL:.0f}s, one game each:")
     rows = locust(base, PLAYERS, PLAYERS / ARRIVAL, int(ARRIVAL) + 45, "MidnightPlayer")
