@@ -252,9 +252,10 @@ class DailyPuzzle(models.Model):
         written for a write (``save``), so only a player's guess creates rows. Picks
         depend only on history, so concurrent first writes compute the same rows and
         the unique date settles the race."""
-        existing = cls.objects.filter(date=day).first()
-        if existing:
-            return existing
+        try:
+            return cls.objects.get(date=day)
+        except cls.DoesNotExist:
+            pass
         start = launch_date()
         if day < start:  # no puzzle (and no row) before the launch date
             raise cls.DoesNotExist(f"{day} is before the launch date {start}")
@@ -487,6 +488,16 @@ class Game(models.Model):
 
 
 class PlayerGameQuerySet(models.QuerySet["PlayerGame"]):
+    def of(self, player_id: uuid.UUID | None, day: dt.date) -> "PlayerGame | None":
+        """The player's game of the puzzle of ``day``, read with its puzzle in one query
+        (get(), not first(): no ORDER BY to build for a row the key makes unique)."""
+        if player_id is None:
+            return None
+        try:
+            return self.select_related("puzzle").get(player_id=player_id, puzzle__date=day)
+        except self.model.DoesNotExist:
+            return None
+
     def counted(self) -> "PlayerGameQuerySet":
         """Finished games that count for statistics (not played as practice)."""
         return self.filter(counts_for_stats=True, status__in=[Game.Status.WON, Game.Status.LOST])

@@ -142,10 +142,7 @@ def _player_id(request: HttpRequest) -> uuid.UUID:
 
 def _game(request: HttpRequest, puzzle: DailyPuzzle) -> PlayerGame | None:
     """This request's player's game of ``puzzle``, if they have one."""
-    pid = players.player_id(request)
-    if pid is None or puzzle.pk is None:
-        return None
-    return PlayerGame.objects.filter(player_id=pid, puzzle=puzzle).first()
+    return PlayerGame.objects.of(players.player_id(request), puzzle.date) if puzzle.pk else None
 
 
 def _round(request: HttpRequest, round_id: uuid.UUID) -> PracticeRound:

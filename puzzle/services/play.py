@@ -144,8 +144,7 @@ def guess_daily(
         RefusedName.record(DailyPuzzle.for_date(day, save=True), text)
         raise
     spend("guess")
-    games = PlayerGame.objects.select_related("puzzle")
-    game = games.filter(player_id=player_id, puzzle__date=day).first() if player_id else None
+    game = PlayerGame.objects.of(player_id, day)
     if game is None:
         puzzle = DailyPuzzle.for_date(day, save=True)
         game = PlayerGame(
