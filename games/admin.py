@@ -20,7 +20,6 @@ from adminsortable2.admin import (
     SortableStackedInline,
     SortableTabularInline,
 )
-from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.models import LogEntry
@@ -159,14 +158,6 @@ def count_part_save(game_id: int, part: str) -> dict[str, int]:
     versions = {**current, part: current.get(part, 0) + 1}
     rows.update(part_versions=versions, updated_at=timezone.now())
     return versions
-
-
-class HttpsURLField(forms.URLField):
-    """A typed address without a scheme means https (frame addresses must be https)."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("assume_scheme", "https")
-        super().__init__(**kwargs)
 
 
 class GameForm(VersionLockedForm):
