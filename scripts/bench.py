@@ -246,9 +246,9 @@ def main() -> int:
             f"{host_speed()}; the server's log: {SERVER_LOG.relative_to(ROOT)}"
         )
         print(f"{'scenario':<32}{'req/s':>8}{'p50':>8}{'p99':>8}{'errors':>7}  ratio to bare")
-        for label, path in (("liveness probe /healthz", "/healthz"), ("bare view", BARE_VIEW)):
-            run(port, "bare", path, seconds=WARM_SECONDS)
-            bare = run(port, "bare", path)
+        for label, url in (("liveness probe /healthz", "/healthz"), ("bare view", BARE_VIEW)):
+            run(port, "bare", url, seconds=WARM_SECONDS)
+            bare = run(port, "bare", url)
             print(
                 f"{label + ' (' + str(PLAYERS) + ')':<32}{bare['rps']:>8.0f}"
                 f"{bare['p50']:>8.1f}{bare['p99']:>8.1f}{bare['errors']:>7}  {bare['statuses']}"

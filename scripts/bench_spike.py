@@ -21,16 +21,22 @@ Only talks to 127.0.0.1. Rate limiting is off: every player shares one address h
 """
 
 import csv
+import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import urllib.request
+import uuid
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import psycopg
 
 from scripts.bench import (
     BARE_VIEW,
@@ -178,7 +184,74 @@ def main() -> int:
         run(topology.url)
         print(cache_summary(topology.log("nginx-access")))
         cached_against_bare(topology)
+        print(f"\nThe spike again ({PLAYERS} new players), with a failure in its middle:")
+        spike_with(topology, "a rolling deploy", lambda: topology.deploy_rolling(say=quiet))
+        spike_with(topology, "node-b killed (SIGKILL), back 15 s later", kill_and_restart(topology))
     return 0
+
+
+def quiet(_message: str) -> None:
+    pass
+
+
+def kill_and_restart(topology: Topology) -> Callable[[], None]:
+    def fail() -> None:
+        topology.kill_node("node-b")
+        time.sleep(15)
+        topology.start_node("node-b")
+
+    return fail
+
+
+def spike_with(topology: Topology, what: str, fail: Callable[[], None]) -> None:
+    """The spike, with ``fail`` run a third of the way into the arrival; one line: the
+    requests that failed (each asked again by the player, as the island does), how many
+    of those then succeeded, and the acknowledged guesses missing from the database."""
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "report.json"
+        failure = threading.Timer(ARRIVAL / 3, fail)
+        failure.start()
+        try:
+            rows = locust(
+                topology.url,
+                PLAYERS,
+                PLAYERS / ARRIVAL,
+                int(ARRIVAL) + 45,
+                "MidnightPlayer",
+                SPIKE_REPORT=str(report),
+            )
+        finally:
+            failure.join()
+        result = json.loads(report.read_text())
+    requests = sum(int(row["Request Count"]) for row in rows)
+    failed = sum(int(row["Failure Count"]) for row in rows)
+    retries = result["retries"]
+    acknowledged = [tuple(guess) for guess in result["acknowledged"]]
+    lost = lost_guesses(topology, acknowledged)
+    guesses = next(r for r in rows if r["Name"].startswith("POST"))
+    print(
+        f"  {what}: {requests} requests, {failed} failed ({failed / (requests or 1):.2%}); "
+        f"of {retries['failed']} asked again {retries['recovered']} then succeeded, "
+        f"{retries['gave_up']} gave up; guesses p99 {guesses['99%']} ms; "
+        f"{len(acknowledged)} guesses acknowledged, {len(lost)} missing from the database"
+    )
+
+
+def lost_guesses(topology: Topology, acknowledged: list[tuple[str, str]]) -> list:
+    """The acknowledged (player id, name) pairs whose guess no game holds."""
+    players = sorted({uuid.UUID(player) for player, _name in acknowledged if player})
+    with psycopg.connect(topology.database_url) as conn:
+        stored = {
+            (str(player), name)
+            for player, name in conn.execute(
+                "SELECT g.player_id, p.name_en FROM puzzle_playergame g"
+                " CROSS JOIN LATERAL jsonb_array_elements_text(g.guesses::jsonb) AS e(id)"
+                " JOIN puzzle_pokemon p ON p.id = e.id::int"
+                " WHERE g.player_id = ANY(%s)",
+                (players,),
+            )
+        }
+    return [guess for guess in acknowledged if guess not in stored]
 
 
 def wrk(url: str, connections: int = 64) -> tuple[float, str, int]:

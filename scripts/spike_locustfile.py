@@ -2,22 +2,23 @@
 
 ``MidnightPlayer`` is one player arriving just after 00:00 UTC: the home page and its
 static files, the names list, today's puzzle and its silhouette, up to six guesses with
-think time, then the results and the statistics; then it idles with the page open.
-It does not leave: locust tops up the running users to its target at every step of the
-arrival, so a player that stopped would be replaced by a new one, and more than
-``SPIKE_PLAYERS`` would arrive. The other users hammer
-one URL without think time and measure capacity (``BENCH_PATH`` for ``PageReader``).
+think time, then the results and the statistics, each API request asked again as the
+island would after a failure. Then it idles with the page open rather than leave:
+locust tops up its running users to the target at every step of the arrival, so a
+player that stopped would be replaced and more than ``SPIKE_PLAYERS`` would arrive.
+The other users hammer one URL without think time and measure capacity
+(``BENCH_PATH`` for ``PageReader``).
 
-Only ever pointed at 127.0.0.1 by the runner.
-"""
+Only ever pointed at 127.0.0.1 by the runner."""
 
 import json
 import os
 import random
 import re
+import time
+from pathlib import Path
 
-from locust import FastHttpUser, between, constant, task
-from locust.exception import StopUser
+from locust import FastHttpUser, between, constant, events, task
 
 from scripts.bench_names import GUESSES, TYPOS
 
@@ -35,56 +36,102 @@ def csrf_from(user: FastHttpUser, body: dict | None) -> str:
         return token
     for cookie in user.client.cookiejar:
         if cookie.name == "csrftoken":
-            return cookie.value
+            return cookie.value or ""
     return ""
+
+
+# As the island asks again (frontend/islands/guess-game/api.ts): after a network failure
+# or a 502/503/504, three more times, 1 s apart doubling. A guess carries the number of
+# guesses its game had when it was typed, so a retry of one already taken spends nothing.
+RETRY_AFTER = (1, 2, 4)
+RETRIABLE = {0, 502, 503, 504}
+# What a run of bench_spike reads back (SPIKE_REPORT): requests that failed and were
+# asked again, how many of those then succeeded, and every guess the server
+# acknowledged (player id, name), to look for in the database.
+RETRIES = {"failed": 0, "recovered": 0, "gave_up": 0}
+ACKNOWLEDGED: list[tuple[str, str]] = []
+
+
+@events.quitting.add_listener
+def report(**_kwargs) -> None:
+    if path := os.environ.get("SPIKE_REPORT"):
+        Path(path).write_text(json.dumps({"retries": RETRIES, "acknowledged": ACKNOWLEDGED}))
 
 
 class MidnightPlayer(FastHttpUser):
     wait_time = between(*THINK)
+
+    def call(self, method: str, path: str, name: str, answers=(200,), **kwargs):
+        """One request of the island's, retried as it would be; ``answers`` succeed."""
+        failed = False
+        for delay in (*RETRY_AFTER, None):
+            with self.client.request(
+                method, path, name=name, catch_response=True, **kwargs
+            ) as response:
+                if response.status_code in answers:
+                    response.success()
+                    RETRIES["recovered"] += failed
+                    return response
+                response.failure(f"HTTP {response.status_code}")
+            if response.status_code not in RETRIABLE or delay is None:
+                RETRIES["gave_up"] += 1
+                return response
+            RETRIES["failed"] += 1
+            failed = True
+            time.sleep(delay)  # cooperative: locust runs under gevent
+        raise AssertionError("unreachable")
+
+    def player_id(self) -> str:
+        for cookie in self.client.cookiejar:
+            if cookie.name == "pg_player":
+                return (cookie.value or "").split(":", 1)[0]
+        return ""
 
     @task
     def play(self) -> None:
         home = self.client.get("/", name="GET / (home)")
         for path in sorted(set(STATIC.findall(home.text or ""))):
             self.client.get(path, name="GET /static/* (home assets)")
-        self.client.get("/api/pokemon/names?lang=en", name="GET /api/pokemon/names")
-        today = self.client.get("/api/puzzle/today", name="GET /api/puzzle/today")
+        self.call("GET", "/api/pokemon/names?lang=en", "GET /api/pokemon/names")
+        today = self.call("GET", "/api/puzzle/today", "GET /api/puzzle/today")
         try:
             puzzle = today.json()
         except (ValueError, TypeError):
-            raise StopUser() from None
+            self.leave()  # the island would show its error
+            return
         number = puzzle["number"]
-        self.client.get(puzzle["silhouette_url"], name="GET /api/puzzle/[n]/silhouette")
+        self.call("GET", puzzle["silhouette_url"], "GET /api/puzzle/[n]/silhouette")
         token = csrf_from(self, puzzle)
+        attempts = 0
         for name in random.sample(NAMES, 6):
             self.wait()
-            with self.client.post(
+            response = self.call(
+                "POST",
                 f"/api/puzzle/{number}/guesses",
-                data=json.dumps({"name": name}),
-                headers={"Content-Type": "application/json", "X-CSRFToken": token},
-                name="POST /api/puzzle/[n]/guesses",
-                catch_response=True,
-            ) as response:
+                "POST /api/puzzle/[n]/guesses",
                 # 409 (repeat, game over) and 422 (typo) are answers, not failures.
-                if response.status_code in (201, 409, 422):
-                    response.success()
-                try:
-                    status = response.json()["state"]["status"]
-                except (ValueError, KeyError, TypeError):
-                    status = "playing"
-            if status != "playing":
+                answers=(201, 409, 422),
+                data=json.dumps({"name": name, "attempt": attempts}),
+                headers={"Content-Type": "application/json", "X-CSRFToken": token},
+            )
+            try:
+                state = response.json()["state"]
+            except (ValueError, KeyError, TypeError):
+                continue
+            if response.status_code == 201:
+                ACKNOWLEDGED.append((self.player_id(), response.json()["guess"]["name"]))
+                attempts = len(state["guesses"])
+            if state["status"] != "playing":
                 break
         self.wait()
-        with self.client.get(
-            f"/api/puzzle/{number}/results",
-            name="GET /api/puzzle/[n]/results",
-            catch_response=True,
-        ) as response:
-            # 403 not_finished: a typo cost no attempt and the player ran out of names.
-            if response.status_code in (200, 403):
-                response.success()
-        self.client.get("/api/stats", name="GET /api/stats")
-        self.wait_time = lambda: 3600  # type: ignore[method-assign]  # done: idle till the end
+        # 403 not_finished: a typo cost no attempt and the player ran out of names.
+        self.call("GET", f"/api/puzzle/{number}/results", "GET /api/puzzle/[n]/results", (200, 403))
+        self.call("GET", "/api/stats", "GET /api/stats")
+        self.leave()
+
+    def leave(self) -> None:
+        """Idle till the end of the run with the page open (see the module's docstring)."""
+        self.wait_time = lambda: 3600  # type: ignore[method-assign]
         self.wait()
 
 
