@@ -30,13 +30,10 @@ import tempfile
 import threading
 import time
 import urllib.request
-import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-import psycopg
 
 from scripts.bench import (
     BARE_VIEW,
@@ -227,7 +224,7 @@ def spike_with(topology: Topology, what: str, fail: Callable[[], None]) -> None:
     failed = sum(int(row["Failure Count"]) for row in rows)
     retries = result["retries"]
     acknowledged = [tuple(guess) for guess in result["acknowledged"]]
-    lost = lost_guesses(topology, acknowledged)
+    lost = topology.missing_guesses(acknowledged)
     guesses = next(r for r in rows if r["Name"].startswith("POST"))
     print(
         f"  {what}: {requests} requests, {failed} failed ({failed / (requests or 1):.2%}); "
@@ -235,23 +232,6 @@ def spike_with(topology: Topology, what: str, fail: Callable[[], None]) -> None:
         f"{retries['gave_up']} gave up; guesses p99 {guesses['99%']} ms; "
         f"{len(acknowledged)} guesses acknowledged, {len(lost)} missing from the database"
     )
-
-
-def lost_guesses(topology: Topology, acknowledged: list[tuple[str, str]]) -> list:
-    """The acknowledged (player id, name) pairs whose guess no game holds."""
-    players = sorted({uuid.UUID(player) for player, _name in acknowledged if player})
-    with psycopg.connect(topology.database_url) as conn:
-        stored = {
-            (str(player), name)
-            for player, name in conn.execute(
-                "SELECT g.player_id, p.name_en FROM puzzle_playergame g"
-                " CROSS JOIN LATERAL jsonb_array_elements_text(g.guesses::jsonb) AS e(id)"
-                " JOIN puzzle_pokemon p ON p.id = e.id::int"
-                " WHERE g.player_id = ANY(%s)",
-                (players,),
-            )
-        }
-    return [guess for guess in acknowledged if guess not in stored]
 
 
 def wrk(url: str, connections: int = 64) -> tuple[float, str, int]:

@@ -28,9 +28,12 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import psycopg
 
 from scripts import nginx_site
 from scripts.serve import ROOT, free_port
@@ -363,6 +366,22 @@ class Topology:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"nginx did not reload (its log: {self.log('nginx')})")
             time.sleep(0.05)
+
+    def missing_guesses(self, acknowledged: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The acknowledged guesses, (player id, English name), that no game holds."""
+        players = sorted({uuid.UUID(player) for player, _name in acknowledged if player})
+        with psycopg.connect(self.database_url) as conn:
+            stored = {
+                (str(player), name)
+                for player, name in conn.execute(
+                    "SELECT g.player_id, p.name_en FROM puzzle_playergame g"
+                    " CROSS JOIN LATERAL jsonb_array_elements_text(g.guesses::jsonb) AS e(id)"
+                    " JOIN puzzle_pokemon p ON p.id = e.id::int"
+                    " WHERE g.player_id = ANY(%s)",
+                    (players,),
+                )
+            }
+        return [guess for guess in acknowledged if guess not in stored]
 
     # --- Stopping ----------------------------------------------------------------------
 
