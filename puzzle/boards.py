@@ -81,8 +81,7 @@ def _back(request: HttpRequest, url: str, player: Player | None = None) -> HttpR
 
 
 def _player(request: HttpRequest) -> Player | None:
-    pid = players.player_id(request)
-    return Player.objects.filter(pk=pid).first() if pid else None
+    return Player.objects.of(players.player_id(request))
 
 
 def _name_form(request: HttpRequest, player: Player | None) -> NameForm:

@@ -293,6 +293,10 @@ DISPLAY_NAME_MAX = 40
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
+    def of(self, player_id: uuid.UUID | None) -> "Player | None":
+        """The player a cookie names, if there is one (no query without an id)."""
+        return self.filter(pk=player_id).first() if player_id else None
+
     def erase(self) -> int:
         """Delete these players with everything that is theirs (games, rounds, codes,
         names, league places); their leagues count them out, and a league they created

@@ -157,7 +157,7 @@ def checked_name(text: str, token: str = "") -> str:
 def set_name(player_id: uuid.UUID | None, text: str, *, token: str = "") -> Player:
     """Give the player a display name (a new player if the cookie names none)."""
     name = checked_name(text, token)
-    player = Player.objects.filter(pk=player_id).first() if player_id else None
+    player = Player.objects.of(player_id)
     if player is None:
         return Player.objects.create(display_name=name)
     Player.objects.filter(pk=player.pk).update(display_name=name, name_hidden=False)

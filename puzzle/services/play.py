@@ -366,5 +366,4 @@ def _game_over(game: Game) -> str:
 def _player(player_id: uuid.UUID | None) -> Player:
     """The player the cookie names, or a new one (saved with its first game): an erased
     player is never recreated from an old cookie."""
-    player = Player.objects.filter(pk=player_id).first() if player_id else None
-    return player or Player()
+    return Player.objects.of(player_id) or Player()
