@@ -30,14 +30,15 @@ THINK = (
 )
 
 
+def cookie(user: FastHttpUser, name: str) -> str:
+    return next((c.value or "" for c in user.client.cookiejar if c.name == name), "")
+
+
 def csrf_from(user: FastHttpUser, body: dict | None) -> str:
     token = (body or {}).get("csrf_token")
     if isinstance(token, str) and token:
         return token
-    for cookie in user.client.cookiejar:
-        if cookie.name == "csrftoken":
-            return cookie.value or ""
-    return ""
+    return cookie(user, "csrftoken")
 
 
 # As the island asks again (frontend/islands/guess-game/api.ts): after a network failure
@@ -81,12 +82,6 @@ class MidnightPlayer(FastHttpUser):
             time.sleep(delay)  # cooperative: locust runs under gevent
         raise AssertionError("unreachable")
 
-    def player_id(self) -> str:
-        for cookie in self.client.cookiejar:
-            if cookie.name == "pg_player":
-                return (cookie.value or "").split(":", 1)[0]
-        return ""
-
     @task
     def play(self) -> None:
         home = self.client.get("/", name="GET / (home)")
@@ -119,7 +114,9 @@ class MidnightPlayer(FastHttpUser):
             except (ValueError, KeyError, TypeError):
                 continue
             if response.status_code == 201:
-                ACKNOWLEDGED.append((self.player_id(), response.json()["guess"]["name"]))
+                ACKNOWLEDGED.append(
+                    (cookie(self, "pg_player").split(":", 1)[0], response.json()["guess"]["name"])
+                )
                 attempts = len(state["guesses"])
             if state["status"] != "playing":
                 break
